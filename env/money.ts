@@ -1,0 +1,32 @@
+/** Number helpers shared by the engine. Money is a plain number, rounded to cents at boundaries. */
+
+// Adding a tiny epsilon before rounding keeps 0.125 → 0.13 despite binary representation (0.12499999…).
+function roundTo(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round((x + Math.sign(x) * Number.EPSILON * Math.abs(x)) * f) / f;
+}
+
+export const round2 = (x: number): number => roundTo(x, 2);
+export const round3 = (x: number): number => roundTo(x, 3);
+export const round4 = (x: number): number => roundTo(x, 4);
+
+export const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
+export const clamp01 = (x: number): number => clamp(x, 0, 1);
+
+/** Whole units, half away from zero (31.5 → 32, 32.5 → 33): the one rule for prices in text. */
+export function wholeUnits(x: number): number {
+  return Math.sign(x) * Math.floor(Math.abs(x) + 0.5 + 1e-9);
+}
+
+const grouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/** The one formatter for prices shown in seller and buyer lines: "₹1,099". */
+export function formatRupees(x: number): string {
+  return `₹${grouping.format(wholeUnits(x))}`;
+}
+
+/** Prices in prompts: at most two decimals, no trailing zeros ("60", "31.5"). */
+export function formatPrice(x: number | null | undefined): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return "N/A";
+  return String(round2(x));
+}
