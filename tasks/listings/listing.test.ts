@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Rng, rngFor } from "../../env/prng";
-import { type Listing, listingEconomics, sampleListing, shortName } from "./listing";
+import { clipName, type Listing, listingEconomics, sampleListing, shortName } from "./listing";
 
 function item(id: string, listPrice: number, streetPrice: number): Listing {
   return { id, name: `Item ${id}`, category: "Audio", listPrice, streetPrice, source: "builtin" };
@@ -41,6 +41,13 @@ describe("shortName", () => {
 
   it("returns an empty string for a name that starts with a comma", () => {
     expect(shortName(", trailing")).toBe("");
+  });
+});
+
+describe("clipName", () => {
+  it("trims and clips without cutting at commas", () => {
+    expect(clipName("  Table, with leaves ")).toBe("Table, with leaves");
+    expect(clipName("q".repeat(81))).toBe(`${"q".repeat(77)}...`);
   });
 });
 

@@ -39,11 +39,16 @@ export function listingEconomics(l: Listing): ListingEconomics {
 
 const SHORT_NAME_LIMIT = 80;
 
+/** Trims a title and keeps it short enough to sit in one line of dialogue. */
+export function clipName(raw: string): string {
+  const t = raw.trim();
+  return t.length > SHORT_NAME_LIMIT ? `${t.slice(0, SHORT_NAME_LIMIT - 3)}...` : t;
+}
+
 /** Marketplace titles pile specs after the first comma; the part before it names the product. */
 export function shortName(raw: string): string {
   const comma = raw.indexOf(",");
-  const head = (comma === -1 ? raw : raw.slice(0, comma)).trim();
-  return head.length > SHORT_NAME_LIMIT ? `${head.slice(0, SHORT_NAME_LIMIT - 3)}...` : head;
+  return clipName(comma === -1 ? raw : raw.slice(0, comma));
 }
 
 /** Uniform choice; the caller passes the episode's "listing" stream so draws stay reproducible. */
