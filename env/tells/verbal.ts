@@ -1,0 +1,144 @@
+import { CUE_RULES, compileRule, VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import type { ConditionLabel } from "./tell-observation";
+
+export type { VerbalSignal } from "./cue-rules";
+
+/**
+ * One cue found in a seller message. `start`/`end` are UTF-16 code-unit offsets
+ * (plain JS string indices, `[start, end)`), so `message.slice(start, end) === text`.
+ * For BMP text — Latin, ₹, Devanagari — they equal code-point offsets.
+ */
+export interface CueSpan {
+  start: number;
+  end: number;
+  text: string;
+  signal: VerbalSignal;
+  score: number;
+  explanation: string;
+  conditionLabel?: ConditionLabel;
+}
+
+export interface VerbalReading {
+  /** Every match of every cue (overlaps kept), sorted by (start, end, signal). */
+  spans: CueSpan[];
+  /** Per-signal maximum score, except condition: the minimum (worst disclosure wins, D29). */
+  aggregate: Partial<Record<VerbalSignal, number>>;
+  /** The worst condition disclosure, or null when the message says nothing about condition. */
+  condition: { label: ConditionLabel; score: number; depreciation: number } | null;
+}
+
+/** Depreciation implied by each grade (REFERENCE §6.5 table). */
+export const CONDITION_DEPRECIATION: Readonly<Record<ConditionLabel, number>> = {
+  new: 0,
+  like_new: 0.1,
+  very_good: 0.25,
+  good: 0.4,
+  acceptable: 0.6,
+  junk: 0.9,
+  unknown: 0,
+};
+
+const LABEL_RANK: Readonly<Record<ConditionLabel, number>> = {
+  new: 0,
+  like_new: 1,
+  very_good: 2,
+  good: 3,
+  acceptable: 4,
+  junk: 5,
+  unknown: -1,
+};
+
+const SIGNAL_RANK: Readonly<Record<VerbalSignal, number>> = Object.fromEntries(
+  VERBAL_SIGNALS.map((s, i) => [s, i]),
+) as Record<VerbalSignal, number>;
+
+interface CompiledRule {
+  re: RegExp;
+  signal: VerbalSignal;
+  score: number;
+  explanation: string;
+  label: ConditionLabel | undefined;
+}
+
+const RULES: readonly CompiledRule[] = CUE_RULES.map((spec) => ({
+  re: compileRule(spec),
+  signal: spec.signal,
+  score: spec.score,
+  explanation: spec.explanation,
+  label: spec.label,
+}));
+
+function bySpanOrder(a: CueSpan, b: CueSpan): number {
+  return (
+    a.start - b.start || a.end - b.end || SIGNAL_RANK[a.signal] - SIGNAL_RANK[b.signal] || b.score - a.score
+  );
+}
+
+/** Deterministic keyword cues for one seller message. Pure; all patterns are compiled at module load. */
+export function readCues(message: string): VerbalReading {
+  const spans: CueSpan[] = [];
+  for (const rule of RULES) {
+    const re = rule.re;
+    re.lastIndex = 0;
+    let m = re.exec(message);
+    while (m !== null) {
+      const span: CueSpan = {
+        start: m.index,
+        end: m.index + m[0].length,
+        text: m[0],
+        signal: rule.signal,
+        score: rule.score,
+        explanation: rule.explanation,
+      };
+      if (rule.label !== undefined) span.conditionLabel = rule.label;
+      spans.push(span);
+      m = re.exec(message);
+    }
+  }
+  spans.sort(bySpanOrder);
+
+  const aggregate: Partial<Record<VerbalSignal, number>> = {};
+  let worst: CueSpan | null = null;
+  for (const s of spans) {
+    const prev = aggregate[s.signal];
+    if (s.signal === "condition") {
+      aggregate.condition = prev === undefined ? s.score : Math.min(prev, s.score);
+      if (isWorse(s, worst)) worst = s;
+    } else if (prev === undefined || s.score > prev) {
+      aggregate[s.signal] = s.score;
+    }
+  }
+  const label = worst?.conditionLabel ?? "unknown";
+  const condition =
+    worst === null ? null : { label, score: worst.score, depreciation: CONDITION_DEPRECIATION[label] };
+  return { spans, aggregate, condition };
+}
+
+// Lower score is worse; on a tie the grade further from "new" is worse.
+function isWorse(s: CueSpan, than: CueSpan | null): boolean {
+  if (than === null) return true;
+  if (s.score !== than.score) return s.score < than.score;
+  return LABEL_RANK[s.conditionLabel ?? "unknown"] > LABEL_RANK[than.conditionLabel ?? "unknown"];
+}
+
+/**
+ * The highlighting view: a subset of `spans` in which no two spans share a character.
+ * Spans are taken greedily by priority — higher score first; on a score tie the longer
+ * span, then the earlier start, then signal order (urgency, deception, confidence,
+ * sympathy, condition). A span that overlaps an already-taken one is dropped whole,
+ * never trimmed. Output is sorted by start.
+ */
+export function exclusiveSpans(spans: CueSpan[]): CueSpan[] {
+  const ranked = [...spans].sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.end - b.start - (a.end - a.start) ||
+      a.start - b.start ||
+      SIGNAL_RANK[a.signal] - SIGNAL_RANK[b.signal],
+  );
+  const taken: CueSpan[] = [];
+  for (const s of ranked) {
+    if (taken.every((t) => s.end <= t.start || s.start >= t.end)) taken.push(s);
+  }
+  return taken.sort(bySpanOrder);
+}
