@@ -90,7 +90,7 @@ describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
   it("sends every end-of-turn marker when the stop limit allows", async () => {
     server.enqueue({ kind: "text", text: "ok" });
     await model({ maxStopSequences: 10 }).chat(USER, { stop: ["<|eot_id|>", "END"] });
-    expect((server.chatRequests()[0]?.body as { stop: string[] }).stop).toEqual([
+    expect((server.chatRequests()[0]?.body as { stop: string[] } | undefined)?.stop).toEqual([
       "<|eot_id|>",
       "END",
       ...END_OF_TURN_MARKERS.slice(1),

@@ -123,28 +123,33 @@ function serveScripted(
         for (const chunk of rendered.chunks) res.write(chunk);
         res.end();
       };
-      if (!reply.delayMs) return send();
+      if (!reply.delayMs) {
+        send();
+        return;
+      }
       const timer = setTimeout(send, reply.delayMs);
       res.on("close", () => clearTimeout(timer));
       return;
     }
     case "error":
-      return sendJson(
+      sendJson(
         res,
         reply.status,
         protocol.errorBody(reply.status, reply.message ?? `scripted ${reply.status}`),
         reply.headers,
       );
+      return;
     case "raw":
       res.writeHead(reply.status, { "content-type": reply.contentType });
       res.end(reply.body);
       return;
     case "echo_auth":
-      return sendJson(
+      sendJson(
         res,
         reply.status,
         protocol.errorBody(reply.status, `rejected credentials: ${req.headers.authorization ?? "(none)"}`),
       );
+      return;
     case "drop":
       if (reply.when === "before_headers") {
         req.socket.destroy();
