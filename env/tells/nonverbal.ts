@@ -1,0 +1,155 @@
+import { clamp01, round3 } from "../money";
+import type { Rng } from "../prng";
+import type { TellObservation } from "./tell-observation";
+
+export type TellProfile = "default" | "deceptive" | "impatient" | "collaborative";
+
+export interface SellerHiddenState {
+  profile: TellProfile;
+  /** The round being played (1-based), the `t` of REFERENCE §6.1. */
+  round: number;
+  maxRounds: number;
+  inventoryPressure: number;
+  /** The seller's counter BEFORE this turn (the anchor in round 1): tells leak the state the seller is leaving (D11). */
+  priorOffer: number;
+  anchor: number;
+  reservation: number;
+  /** The seller's own counters before this turn, oldest first (for the stalling meta-tell). */
+  counters: readonly number[];
+}
+
+/** True urgency `u` (REFERENCE §6.1): time pressure plus how far the seller has already conceded. */
+export function trueUrgency(h: SellerHiddenState): number {
+  const timeShare = (h.inventoryPressure * h.round) / Math.max(h.maxRounds, 1);
+  const conceded =
+    h.priorOffer > 0 && h.anchor > h.reservation
+      ? 1 - (h.priorOffer - h.reservation) / (h.anchor - h.reservation)
+      : 0;
+  return Math.min(1, timeShare + 0.3 * conceded);
+}
+
+/** Last two counters within 1.0 of each other: the seller repeats itself (REFERENCE §6.2 meta-tell). */
+export function isStalling(counters: readonly number[]): boolean {
+  const n = counters.length;
+  if (n < 2) return false;
+  return Math.abs((counters[n - 1] as number) - (counters[n - 2] as number)) < 1.0;
+}
+
+/**
+ * Body language and persona-driven verbal levels for one seller turn (REFERENCE §6.2).
+ * Every `noise()` is a fresh `rng.gaussian(0, 0.1)`. Draw order is fixed: urgency,
+ * confidence, then per persona deception, fidget, topic-change, escalation — only the
+ * draws a persona's formulas use are taken. Verbal sympathy and the condition fields
+ * are not part of the hidden-state model (the words supply them, see blend.ts).
+ */
+export function nonverbalTells(h: SellerHiddenState, rng: Rng): TellObservation {
+  const u = trueUrgency(h);
+  const t = h.round;
+  const noise = (): number => rng.gaussian(0, 0.1);
+  const base = {
+    verbal_sympathy: 0,
+    repeat_phrases: 0,
+    topic_changes: 0,
+    emotional_escalation: 0,
+    condition_score: 1,
+    depreciation_score: 0,
+    condition_label: "unknown" as const,
+  };
+  let tells: TellObservation;
+  switch (h.profile) {
+    case "deceptive": {
+      const urgency = clamp01(0.1 + 0.15 * noise());
+      const confidence = clamp01(0.3 + 0.5 * u + noise());
+      const deception = clamp01(0.7 * u + noise());
+      const fidget = clamp01(0.6 * u + noise());
+      tells = {
+        ...base,
+        verbal_urgency: urgency,
+        verbal_confidence: confidence,
+        verbal_deception_cue: deception,
+        fidget_level: fidget,
+        topic_changes: Math.max(0, Math.trunc(3 * u + rng.gaussian(0, 0.5))),
+        eye_contact: "intense",
+        posture: "leaning_in",
+        price_rounding: "precise",
+        offer_speed: "instant",
+        concession_pattern: "erratic",
+      };
+      break;
+    }
+    case "impatient": {
+      const urgency = clamp01(0.4 + 0.1 * t + noise());
+      const confidence = clamp01(0.7 - 0.05 * t + noise());
+      const fidget = clamp01(0.3 + 0.08 * t + noise());
+      tells = {
+        ...base,
+        verbal_urgency: urgency,
+        verbal_confidence: confidence,
+        verbal_deception_cue: 0,
+        fidget_level: fidget,
+        emotional_escalation: clamp01(0.12 * t + noise()),
+        eye_contact: t < 3 ? "intense" : "avoidant",
+        posture: t > 2 ? "arms_crossed" : "neutral",
+        price_rounding: "round",
+        offer_speed: "instant",
+        concession_pattern: "front_loaded",
+      };
+      break;
+    }
+    case "collaborative": {
+      const urgency = clamp01(0.8 * u + noise());
+      const confidence = clamp01(0.5 + noise());
+      const fidget = clamp01(0.3 * u + noise());
+      tells = {
+        ...base,
+        verbal_urgency: urgency,
+        verbal_confidence: confidence,
+        verbal_deception_cue: 0,
+        fidget_level: fidget,
+        eye_contact: "steady",
+        posture: "leaning_in",
+        price_rounding: "round",
+        offer_speed: "deliberate",
+        concession_pattern: "steady",
+      };
+      break;
+    }
+    default: {
+      const urgency = clamp01(0.6 * u + noise());
+      const confidence = clamp01(0.6 - 0.3 * u + noise());
+      const fidget = clamp01(0.4 * u + noise());
+      tells = {
+        ...base,
+        verbal_urgency: urgency,
+        verbal_confidence: confidence,
+        verbal_deception_cue: 0,
+        fidget_level: fidget,
+        eye_contact: u < 0.5 ? "steady" : "avoidant",
+        posture: "neutral",
+        price_rounding: "round",
+        offer_speed: "normal",
+        concession_pattern: "steady",
+      };
+    }
+  }
+  if (isStalling(h.counters)) {
+    tells.repeat_phrases = 1;
+    tells.concession_pattern = "stalling";
+  }
+  return roundFloats(tells);
+}
+
+/** All tell floats to 3 dp (D37). */
+export function roundFloats(t: TellObservation): TellObservation {
+  return {
+    ...t,
+    verbal_urgency: round3(t.verbal_urgency),
+    verbal_confidence: round3(t.verbal_confidence),
+    verbal_deception_cue: round3(t.verbal_deception_cue),
+    verbal_sympathy: round3(t.verbal_sympathy),
+    fidget_level: round3(t.fidget_level),
+    emotional_escalation: round3(t.emotional_escalation),
+    condition_score: round3(t.condition_score),
+    depreciation_score: round3(t.depreciation_score),
+  };
+}
