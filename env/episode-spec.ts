@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { CareerHistory } from "./records";
+
+export const RewardMode = z.enum(["shaped", "terminal"]);
+export type RewardMode = z.infer<typeof RewardMode>;
+
+/** Everything that defines one episode before the first move. Same spec + seller + actions ⇒ same episode. */
+export const EpisodeSpec = z.object({
+  episode_id: z.string().min(1).max(255),
+  task_id: z.string(),
+  task_version: z.string(),
+  seed: z.number().int().min(0),
+  episode: z.number().int().min(1),
+  total_episodes: z.number().int().min(1),
+  item: z.object({ name: z.string(), category: z.string().nullable(), listing_id: z.string().nullable() }),
+  buyer_budget: z.number().positive(),
+  seller_cost: z.number().positive(),
+  anchor_base: z.number().positive(),
+  rounds: z.number().int().min(1),
+  concession_rate: z.number(),
+  inventory: z.number().int().min(1),
+  batna_probability: z.number().min(0).max(1),
+  buyer_deadline: z.number().int().nullable(),
+  reveal_personality: z.boolean(),
+  enable_tells: z.boolean(),
+  history_window: z.number().int().min(0).max(64),
+  reward_mode: RewardMode,
+  enable_career: z.boolean(),
+  /** Career carried into this episode (career tasks only). */
+  career: CareerHistory.nullable(),
+});
+export type EpisodeSpec = z.infer<typeof EpisodeSpec>;

@@ -1,0 +1,216 @@
+import type { Action } from "./action";
+import type { EpisodeSpec } from "./episode-spec";
+import { applyEvent, type EpisodeGrader, type EpisodeState, startState } from "./episode-state";
+import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
+import { round2 } from "./money";
+import { restatedLine } from "./notices";
+import { type Rng, rngFor, type StreamName } from "./prng";
+import { guardSellerTurn } from "./rules-guard";
+import type { SellerMove, SellerPolicy } from "./seller-policy";
+import { blendTells } from "./tells/blend";
+import { nonverbalTells } from "./tells/nonverbal";
+import { readCues } from "./tells/verbal";
+
+/** Where the engine's draws come from; tests inject scripted generators. */
+export type RngSource = (seed: number, stream: StreamName, episode: number, round: number) => Rng;
+
+export interface EpisodeRuntime {
+  seller: SellerPolicy;
+  grade: EpisodeGrader | null;
+  rng?: RngSource;
+}
+
+/** A seller reply produced outside the engine (an LLM); it passes the same rules guard. */
+export interface ExternalSellerTurn {
+  action: SellerMove;
+  price: number | null;
+  message: string;
+  /** "fallback" when the external seller failed and the rule persona answered instead. */
+  source?: "external" | "fallback";
+}
+
+export type EngineErrorCode = "EPISODE_DONE" | "INVALID_ACTION";
+export class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "EngineError";
+  }
+}
+
+export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeState {
+  const rng = rt.rng ?? rngFor;
+  const career = spec.enable_career ? spec.career : null;
+  const opening = rt.seller.open(
+    {
+      itemName: spec.item.name,
+      cost: spec.seller_cost,
+      anchorBase: spec.anchor_base,
+      rounds: spec.rounds,
+      concessionRate: spec.concession_rate,
+      inventory: spec.inventory,
+      batnaProbability: spec.batna_probability,
+      buyerCapitulationRate: career !== null && career.deals.length > 0 ? career.capitulation_rate : 0,
+    },
+    {
+      decision: rng(spec.seed, "seller", spec.episode, 0),
+      phrasing: rng(spec.seed, "phrasing", spec.episode, 0),
+    },
+  );
+  const reservation = round2(opening.reservation);
+  const ev: EpisodeStartedEvent = {
+    type: "episode_started",
+    spec,
+    seller: rt.seller.ref,
+    persona: rt.seller.persona,
+    anchor: round2(opening.anchor),
+    reservation,
+    max_rounds: opening.maxRounds,
+    inventory_pressure: opening.inventoryPressure,
+    message: guardOpening(opening.message, reservation),
+    memory: opening.memory,
+  };
+  return startState(ev);
+}
+
+function guardOpening(message: string, reservation: number): string {
+  return guardSellerTurn(
+    { action: "counter", price: Number.POSITIVE_INFINITY, message },
+    {
+      buyerOffer: 0,
+      reservation,
+      lastQuote: Number.POSITIVE_INFINITY,
+      acceptAtReservation: false,
+      restate: () => message,
+    },
+  ).message;
+}
+
+/** Turn any buyer action into the fact the episode records: clamped price plus named violations. */
+export function buyerFact(s: EpisodeState, action: Action): BuyerActedEvent {
+  const round = s.round + 1;
+  const message = typeof action.message === "string" ? action.message : "";
+  if (action.type !== "offer") {
+    return {
+      type: "buyer_acted",
+      round,
+      action: action.type,
+      raw_price: null,
+      price: null,
+      message,
+      violations: [],
+    };
+  }
+  const budget = s.spec.buyer_budget;
+  const raw = action.price;
+  const violations: string[] = [];
+  let price: number;
+  if (raw === null || raw === undefined) {
+    violations.push("price_missing");
+    price = 0.5 * budget;
+  } else if (typeof raw !== "number" || Number.isNaN(raw)) {
+    violations.push("price_not_finite");
+    price = 0.5 * budget;
+  } else if (raw < 0 || raw > budget) {
+    violations.push("price_out_of_range");
+    price = raw < 0 ? 0 : budget;
+  } else {
+    price = raw;
+  }
+  return {
+    type: "buyer_acted",
+    round,
+    action: "offer",
+    raw_price: raw !== null && raw !== undefined && Number.isFinite(raw) ? raw : null,
+    price: round2(price),
+    message,
+    violations,
+  };
+}
+
+function sellerFact(
+  s: EpisodeState,
+  rt: EpisodeRuntime,
+  external: ExternalSellerTurn | undefined,
+): SellerRepliedEvent {
+  const rng = rt.rng ?? rngFor;
+  const { seed, episode } = s.spec;
+  const round = s.round;
+  const buyerOffer = s.lastBuyerOffer as number;
+  const input = {
+    round,
+    maxRounds: s.maxRounds,
+    buyerOffer,
+    buyerMessage: s.dialogue[s.dialogue.length - 1]?.message ?? "",
+    itemName: s.spec.item.name,
+    anchor: s.anchor,
+    reservation: s.reservation,
+    cost: s.spec.seller_cost,
+    lastQuote: s.lastQuote,
+    counters: s.counters,
+    memory: s.memory,
+  };
+  // The rule policy always runs: it is the fallback, and its memory stays consistent either way.
+  const own = rt.seller.respond(input, {
+    decision: rng(seed, "seller", episode, round),
+    phrasing: rng(seed, "phrasing", episode, round),
+  });
+  const proposal = external ?? own;
+  const guarded = guardSellerTurn(proposal, {
+    buyerOffer,
+    reservation: s.reservation,
+    lastQuote: s.lastQuote,
+    acceptAtReservation: rt.seller.acceptAtReservation,
+    restate: restatedLine,
+  });
+  let tells = null;
+  if (s.spec.enable_tells) {
+    // D11: tells read the seller's state before this decision (its previous quote).
+    const model = nonverbalTells(
+      {
+        profile: rt.seller.tellProfile,
+        round,
+        maxRounds: s.maxRounds,
+        inventoryPressure: s.inventoryPressure,
+        priorOffer: s.lastQuote,
+        anchor: s.anchor,
+        reservation: s.reservation,
+        counters: s.counters,
+      },
+      rng(seed, "tells", episode, round),
+    );
+    tells = blendTells(model, readCues(guarded.message));
+  }
+  return {
+    type: "seller_replied",
+    round,
+    action: guarded.action,
+    price: guarded.price,
+    message: guarded.message,
+    memory: own.memory,
+    tells,
+    guard: guarded.interventions,
+    source: external === undefined ? "policy" : (external.source ?? "external"),
+  };
+}
+
+/**
+ * One buyer move and the seller's answer. Throws only EngineError (step after done); every
+ * other bad action becomes a recorded violation with a defined penalty.
+ */
+export function stepEpisode(
+  s: EpisodeState,
+  action: Action,
+  rt: EpisodeRuntime,
+  external?: ExternalSellerTurn,
+): EpisodeState {
+  if (s.done) throw new EngineError("EPISODE_DONE", "This episode is over; call reset to start another.");
+  if (action === null || typeof action !== "object" || !["offer", "accept", "walk"].includes(action.type)) {
+    throw new EngineError("INVALID_ACTION", "action.type must be one of offer, accept, walk");
+  }
+  applyEvent(s, buyerFact(s, action), rt.grade);
+  if (s.pending !== null) applyEvent(s, sellerFact(s, rt, external), rt.grade);
+  return s;
+}

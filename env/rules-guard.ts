@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { round2 } from "./money";
+import { redactReservation } from "./reservation-leak";
+import type { SellerMove, SellerTurn } from "./seller-policy";
+
+/**
+ * The hard rules every seller obeys, whatever produced its reply (rule code or a language
+ * model). They are enforced here, in code, between the seller and the episode:
+ * 1. never accept an offer below the reservation;
+ * 2. never counter below the reservation;
+ * 3. counters never rise above the last quote;
+ * 4. never state the reservation in words;
+ * 5. never counter at or below the buyer's offer — that offer is accepted instead; sellers
+ *    that declare `acceptAtReservation` also accept any offer at or above the reservation.
+ * Each rewrite is reported so episodes record exactly how often a seller had to be corrected.
+ */
+export const GuardRule = z.enum([
+  "accept_below_reservation",
+  "counter_below_reservation",
+  "counter_above_last_quote",
+  "counter_not_a_number",
+  "counter_at_or_below_offer",
+  "offer_at_reservation_accepted",
+  "walk_on_acceptable_offer",
+  "reservation_in_text",
+]);
+export type GuardRule = z.infer<typeof GuardRule>;
+
+const Move = z.object({ action: z.enum(["counter", "accept", "walk"]), price: z.number().nullable() });
+export const GuardIntervention = z.object({ rule: GuardRule, from: Move, to: Move });
+export type GuardIntervention = z.infer<typeof GuardIntervention>;
+
+export interface GuardContext {
+  buyerOffer: number;
+  reservation: number;
+  lastQuote: number;
+  acceptAtReservation: boolean;
+  /** Renders a replacement line when the guard changes the move, so words never contradict the price. */
+  restate: (action: SellerMove, price: number | null) => string;
+}
+
+export interface GuardedTurn {
+  action: SellerMove;
+  price: number | null;
+  message: string;
+  interventions: GuardIntervention[];
+}
+
+export function guardSellerTurn(
+  turn: Pick<SellerTurn, "action" | "price" | "message">,
+  ctx: GuardContext,
+): GuardedTurn {
+  const interventions: GuardIntervention[] = [];
+  let action = turn.action;
+  let price = turn.price;
+  const change = (rule: GuardRule, toAction: SellerMove, toPrice: number | null) => {
+    interventions.push({ rule, from: { action, price }, to: { action: toAction, price: toPrice } });
+    action = toAction;
+    price = toPrice;
+  };
+  const offer = ctx.buyerOffer;
+  const lastQuote = Math.max(ctx.lastQuote, ctx.reservation);
+
+  if (action === "walk" && offer >= ctx.reservation) {
+    change("walk_on_acceptable_offer", "counter", lastQuote);
+  }
+  if (action === "accept") {
+    if (offer < ctx.reservation) change("accept_below_reservation", "counter", lastQuote);
+    else if (price !== offer) price = offer; // a seller accepts the bid on the table, never another figure
+  }
+  if (action === "counter") {
+    if (price === null || !Number.isFinite(price)) change("counter_not_a_number", "counter", lastQuote);
+    if ((price as number) < ctx.reservation) change("counter_below_reservation", "counter", ctx.reservation);
+    if ((price as number) > lastQuote) change("counter_above_last_quote", "counter", lastQuote);
+    price = round2(price as number);
+    if (offer >= ctx.reservation && (price as number) <= offer)
+      change("counter_at_or_below_offer", "accept", offer);
+    else if (ctx.acceptAtReservation && offer >= ctx.reservation)
+      change("offer_at_reservation_accepted", "accept", offer);
+  }
+  if (action === "walk") price = null;
+
+  let message = interventions.length > 0 ? ctx.restate(action, price) : turn.message;
+  const redacted = redactReservation(message, ctx.reservation);
+  if (redacted.redacted) {
+    interventions.push({ rule: "reservation_in_text", from: { action, price }, to: { action, price } });
+    message = redacted.text;
+  }
+  return { action, price, message, interventions };
+}

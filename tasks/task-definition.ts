@@ -1,0 +1,29 @@
+import type { GraderKind } from "./graders/grade";
+
+/** A named, versioned negotiation setting (REFERENCE §3.1–3.2). Any change to a value is a new version. */
+export interface TaskDefinition {
+  id: string;
+  version: string;
+  difficulty: "easy" | "medium" | "hard" | "expert";
+  description: string;
+  totalEpisodes: number;
+  /** Rounds each episode gets before persona adjustments (D3: explicit, never max_steps // episodes). */
+  roundsPerEpisode: number;
+  buyerBudget: number;
+  sellerCost: number;
+  anchorMultiplier: number;
+  concessionRate: number;
+  buyerDeadline: number | null;
+  inventory: number;
+  batnaProbability: number;
+  enableCareer: boolean;
+  successThreshold: number;
+  /** The pinned seller this task plays against by default, "id@version". */
+  seller: string;
+  grader: GraderKind;
+  /** Where items come from: the ten bazaar items, or a product catalog drawn per episode. */
+  items: "bazaar" | "listings";
+  revealPersonality: boolean;
+  /** Several buyers compete in the arena; through /reset it is a single-buyer deal. */
+  numBuyers: number;
+}

@@ -1,0 +1,82 @@
+import type { EpisodeSpec } from "../env/episode-spec";
+import { rngFor } from "../env/prng";
+import type { DealRecord } from "../env/records";
+import type { EpisodePlanArgs, RunPlan } from "../env/run";
+import type { SellerPolicy } from "../env/seller-policy";
+import { BAZAAR_ITEMS } from "./bazaar-items";
+import { type GraderParams, grade } from "./graders/grade";
+import { type Listing, listingEconomics, sampleListing } from "./listings/listing";
+import type { TaskDefinition } from "./task-definition";
+
+export interface PlanOptions {
+  seller: SellerPolicy;
+  /** Products for listing-based tasks (the built-in catalog unless a file was loaded). */
+  listings: readonly Listing[];
+  /** Overrides for ablations: reveal or hide the seller's persona. */
+  revealPersonality?: boolean;
+}
+
+function graderParams(t: TaskDefinition): GraderParams {
+  return {
+    buyerBudget: t.buyerBudget,
+    sellerCost: t.sellerCost,
+    buyerDeadline: t.buyerDeadline,
+    roundsPerEpisode: t.roundsPerEpisode,
+  };
+}
+
+/** Turn a task definition into what the engine runs: per-episode specs, a seller and graders. */
+export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
+  const params = graderParams(t);
+  const episodeSpec = (a: EpisodePlanArgs): EpisodeSpec => {
+    let item: EpisodeSpec["item"] = {
+      name: BAZAAR_ITEMS[(a.episode - 1) % BAZAAR_ITEMS.length]!,
+      category: null,
+      listing_id: null,
+    };
+    let budget = t.buyerBudget;
+    let cost = t.sellerCost;
+    let anchorBase = t.sellerCost * t.anchorMultiplier;
+    if (t.items === "listings") {
+      const listing = sampleListing(o.listings, rngFor(a.seed, "listing", a.episode, 0));
+      const econ = listingEconomics(listing);
+      item = { name: listing.name, category: listing.category, listing_id: listing.id };
+      budget = econ.buyerBudget;
+      cost = econ.sellerCost;
+      anchorBase = econ.anchor;
+    }
+    return {
+      episode_id: a.episodeId,
+      task_id: t.id,
+      task_version: t.version,
+      seed: a.seed,
+      episode: a.episode,
+      total_episodes: t.totalEpisodes,
+      item,
+      buyer_budget: budget,
+      seller_cost: cost,
+      anchor_base: anchorBase,
+      rounds: t.roundsPerEpisode,
+      concession_rate: t.concessionRate,
+      inventory: t.inventory,
+      batna_probability: t.batnaProbability,
+      buyer_deadline: t.buyerDeadline,
+      reveal_personality: o.revealPersonality ?? t.revealPersonality,
+      enable_tells: a.enableTells,
+      history_window: a.historyWindow,
+      reward_mode: a.rewardMode,
+      enable_career: t.enableCareer,
+      career: t.enableCareer ? a.career : null,
+    };
+  };
+  return {
+    taskId: t.id,
+    taskVersion: t.version,
+    totalEpisodes: t.totalEpisodes,
+    successThreshold: t.successThreshold,
+    seller: o.seller,
+    episodeSpec,
+    grade: (records: readonly DealRecord[]) => grade(t.grader, records, params),
+    gradeEpisode: (record: DealRecord) => grade(t.grader, [record], params),
+  };
+}
