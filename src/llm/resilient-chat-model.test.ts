@@ -216,6 +216,20 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     expect(model.stats().lifetime.blocked.concurrency).toBe(1);
   });
 
+  it("times out a caller still waiting in the queue without sending its request", async () => {
+    server.enqueue({ kind: "text", text: "slow", delayMs: 10_000 });
+    const model = wrapped({ maxConcurrent: 1 });
+    const holder = new AbortController();
+    const first = failure(model.chat(USER, { signal: holder.signal }));
+    const second = await failure(model.chat(USER, { timeoutMs: 200 }));
+    expect([second.kind, second.callerAborted]).toEqual(["timeout", false]);
+    expect(model.stats()).toMatchObject({ inflight: 1, queued: 0 });
+    holder.abort();
+    expect((await first).callerAborted).toBe(true);
+    expect(server.chatRequests()).toHaveLength(1);
+    expect(model.stats()).toMatchObject({ inflight: 0, queued: 0 });
+  });
+
   it("does not count a caller abort against the breaker", async () => {
     server.enqueue({ kind: "text", text: "never", delayMs: 10_000 });
     const model = wrapped({ breaker: { failures: 1 } });
@@ -255,6 +269,27 @@ describe("withResilience and secrets", () => {
     ]) {
       expect(text).not.toContain(TOKEN);
     }
+  });
+
+  it("enforces the deadline even when the inner model ignores its signal", async () => {
+    const deaf: ChatModel = { id: "deaf:model", chat: () => new Promise(() => {}) };
+    const model = withResilience(deaf, { timeoutMs: 200 }, { now: Date.now, sleep: async () => {} });
+    const err = await failure(model.chat(USER));
+    expect([err.kind, err.message]).toEqual(["timeout", "deaf:model: no reply within 200 ms"]);
+    expect(model.stats().breaker.consecutiveFailures).toBe(1);
+  });
+
+  it("reports a foreign error from an inner model as a non-retryable bad_response", async () => {
+    let calls = 0;
+    const odd: ChatModel = {
+      id: "odd:model",
+      chat: async () => {
+        calls += 1;
+        throw new RangeError("weird");
+      },
+    };
+    const err = await failure(withResilience(odd, {}, { now: Date.now, sleep: async () => {} }).chat(USER));
+    expect([err.kind, err.retryable, calls]).toEqual(["bad_response", false, 1]);
   });
 
   it("rejects nonsensical policies", () => {

@@ -183,6 +183,8 @@ export function withResilience(
         throw settle(err);
       });
       for (let attempt = 1; ; attempt++) {
+        // A slot handed over just as the deadline fires must not start a doomed request.
+        if (deadline.signal.aborted) throw settle(deadline.signal.reason);
         if (!daily.tryTake()) throw refuse("daily_cap", attempt);
         if (!breaker.tryPass()) throw refuse("circuit_open", attempt);
         lifetime.attempts += 1;
