@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { Action } from "../../env/action";
+import { Observation } from "../../env/observation";
+import { StepInfoWire } from "./step-info";
+
+export const StepRequest = z
+  .object({
+    session_id: z.string().min(1).max(128),
+    action: Action,
+    /** Bounds opponent latency (LLM sellers); the server default applies otherwise. */
+    timeout_s: z.number().positive().max(120).optional(),
+    /** Makes the step idempotent: a repeated id returns the stored result and changes nothing. */
+    request_id: z.string().min(1).max(255).optional(),
+  })
+  .loose();
+export type StepRequest = z.infer<typeof StepRequest>;
+
+export const StepResponse = z.object({
+  session_id: z.string(),
+  episode_id: z.string(),
+  observation: Observation,
+  reward: z.number(),
+  done: z.boolean(),
+  terminated: z.boolean(),
+  truncated: z.boolean(),
+  info: StepInfoWire,
+});
+export type StepResponse = z.infer<typeof StepResponse>;
