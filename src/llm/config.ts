@@ -29,8 +29,7 @@ const VARS = [
     name: "BAZAAR_HF_ENDPOINT_URL",
     default: null,
     secret: false,
-    meaning:
-      "Dedicated Inference Endpoint or any OpenAI-compatible base URL; takes precedence over provider routing.",
+    meaning: "Dedicated Inference Endpoint or any OpenAI-compatible base URL (with or without /v1).",
   },
   {
     name: "BAZAAR_HF_PROVIDER",
