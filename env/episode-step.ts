@@ -9,7 +9,22 @@ import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
 import { nonverbalTells } from "./tells/nonverbal";
-import { readCues } from "./tells/verbal";
+import { readCues, type VerbalReading } from "./tells/verbal";
+
+// Rule sellers say a limited set of lines, so reading each distinct message once is a large
+// saving on the hot path. Readings are immutable and depend on the text alone, so this cannot
+// change any result; the bound keeps memory flat when an LLM seller says something new every turn.
+const CUE_CACHE_LIMIT = 16_384;
+const cueCache = new Map<string, VerbalReading>();
+function readCuesCached(message: string): VerbalReading {
+  let reading = cueCache.get(message);
+  if (reading === undefined) {
+    if (cueCache.size >= CUE_CACHE_LIMIT) cueCache.clear();
+    reading = readCues(message);
+    cueCache.set(message, reading);
+  }
+  return reading;
+}
 
 /** Where the engine's draws come from; tests inject scripted generators. */
 export type RngSource = (seed: number, stream: StreamName, episode: number, round: number) => Rng;
@@ -181,7 +196,7 @@ function sellerFact(
       },
       rng(seed, "tells", episode, round),
     );
-    tells = blendTells(model, readCues(guarded.message));
+    tells = blendTells(model, readCuesCached(guarded.message));
   }
   return {
     type: "seller_replied",

@@ -18,11 +18,24 @@ export function wholeUnits(x: number): number {
   return Math.sign(x) * Math.floor(Math.abs(x) + 0.5 + 1e-9);
 }
 
-const grouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+/** Indian digit grouping (1,23,456): the last three digits, then pairs. */
+function groupIndian(n: number): string {
+  const digits = String(Math.abs(n));
+  if (digits.length <= 3) return n < 0 ? `-${digits}` : digits;
+  let head = digits.slice(0, -3);
+  const tail = digits.slice(-3);
+  const parts: string[] = [];
+  while (head.length > 2) {
+    parts.unshift(head.slice(-2));
+    head = head.slice(0, -2);
+  }
+  if (head) parts.unshift(head);
+  return `${n < 0 ? "-" : ""}${parts.join(",")},${tail}`;
+}
 
-/** The one formatter for prices shown in seller and buyer lines: "₹1,099". */
+/** The one formatter for prices shown in seller and buyer lines: "₹1,099", "₹1,23,456". */
 export function formatRupees(x: number): string {
-  return `₹${grouping.format(wholeUnits(x))}`;
+  return `₹${groupIndian(wholeUnits(x))}`;
 }
 
 /** Prices in prompts: at most two decimals, no trailing zeros ("60", "31.5"). */

@@ -40,7 +40,8 @@ export class Rng {
     this.b = mix();
     this.c = mix();
     this.d = mix();
-    for (let i = 0; i < 12; i++) this.nextUint32();
+    // splitmix already decorrelates the state words; a few rounds settle the counter.
+    for (let i = 0; i < 4; i++) this.nextUint32();
   }
 
   nextUint32(): number {
@@ -79,9 +80,36 @@ export class Rng {
   }
 }
 
-/** The generator for one stream at one point of an episode. Same arguments ⇒ same draws. */
+// murmur3's finaliser: a cheap full-avalanche mix of 32 bits.
+function fmix(h: number): number {
+  let x = h >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+const STREAM_KEYS: Record<StreamName, number> = {
+  listing: fnv1a("listing"),
+  seller: fnv1a("seller"),
+  tells: fnv1a("tells"),
+  phrasing: fnv1a("phrasing"),
+  buyer: fnv1a("buyer"),
+  arena: fnv1a("arena"),
+};
+
+/**
+ * The generator for one stream at one point of an episode. Same arguments ⇒ same draws.
+ * Seeds up to 2^53 are used whole (high and low words both enter the key).
+ */
 export function rngFor(seed: number, stream: StreamName, episode: number, round: number): Rng {
-  return new Rng(fnv1a(`${seed}:${stream}:${episode}:${round}`));
+  const lo = seed >>> 0;
+  const hi = Math.floor(seed / 4294967296) >>> 0;
+  let h = fmix(lo ^ 0x9e3779b9);
+  h = fmix(h ^ hi);
+  h = fmix(h ^ STREAM_KEYS[stream]);
+  h = fmix(h ^ Math.imul(episode, 0x27d4eb2f));
+  h = fmix(h ^ Math.imul(round + 1, 0x165667b1));
+  return new Rng(h);
 }
 
 /** Derive a 31-bit seed from any integer seed and a label (e.g. per-item seeds in a batch). */

@@ -46,13 +46,32 @@ export function statesReservation(mention: NumberMention, reservation: number): 
 }
 
 export function mentionsReservation(text: string, reservation: number): boolean {
-  return numberMentions(text).some((m) => statesReservation(m, reservation));
+  return (
+    mayStateReservation(text, reservation) &&
+    numberMentions(text).some((m) => statesReservation(m, reservation))
+  );
 }
 
 /** Words used in place of a redacted number: no digits, and none of the words the leak detector keys on. */
 export const REDACTION = "a price I keep to myself";
 
+/**
+ * Cheap pre-check: a number can only state the reservation if the text, commas removed, holds
+ * the integer part of the reservation (or of its rounding up), in units, thousands or lakhs.
+ * Most seller lines quote other prices, so this skips the full scan on the hot path.
+ */
+function mayStateReservation(text: string, reservation: number): boolean {
+  if (!/\d/.test(text)) return false;
+  const flat = text.includes(",") ? text.replaceAll(",", "") : text;
+  for (const scale of [1, 1_000, 100_000]) {
+    const v = reservation / scale;
+    if (flat.includes(String(Math.floor(v))) || flat.includes(String(Math.ceil(v)))) return true;
+  }
+  return false;
+}
+
 export function redactReservation(text: string, reservation: number): { text: string; redacted: boolean } {
+  if (!mayStateReservation(text, reservation)) return { text, redacted: false };
   const hits = numberMentions(text).filter((m) => statesReservation(m, reservation));
   if (hits.length === 0) return { text, redacted: false };
   let out = "";

@@ -53,11 +53,12 @@ export function guardSellerTurn(
   const interventions: GuardIntervention[] = [];
   let action = turn.action;
   let price = turn.price;
-  const change = (rule: GuardRule, toAction: SellerMove, toPrice: number | null) => {
+  // A function declaration, not an arrow: this runs every seller turn.
+  function change(rule: GuardRule, toAction: SellerMove, toPrice: number | null): void {
     interventions.push({ rule, from: { action, price }, to: { action: toAction, price: toPrice } });
     action = toAction;
     price = toPrice;
-  };
+  }
   const offer = ctx.buyerOffer;
   const lastQuote = Math.max(ctx.lastQuote, ctx.reservation);
 

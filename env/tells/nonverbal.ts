@@ -45,98 +45,81 @@ export function isStalling(counters: readonly number[]): boolean {
 export function nonverbalTells(h: SellerHiddenState, rng: Rng): TellObservation {
   const u = trueUrgency(h);
   const t = h.round;
-  const noise = (): number => rng.gaussian(0, 0.1);
-  const base = {
+  function noise(): number {
+    return rng.gaussian(0, 0.1);
+  }
+  // Built as one literal (no spreads): this runs on every seller turn and is the engine's hot path.
+  let urgency: number;
+  let confidence: number;
+  let deception = 0;
+  let fidget: number;
+  let topicChanges = 0;
+  let escalation = 0;
+  let eye: TellObservation["eye_contact"];
+  let posture: TellObservation["posture"];
+  let rounding: TellObservation["price_rounding"] = "round";
+  let speed: TellObservation["offer_speed"];
+  let pattern: TellObservation["concession_pattern"];
+  switch (h.profile) {
+    case "deceptive":
+      urgency = clamp01(0.1 + 0.15 * noise());
+      confidence = clamp01(0.3 + 0.5 * u + noise());
+      deception = clamp01(0.7 * u + noise());
+      fidget = clamp01(0.6 * u + noise());
+      topicChanges = Math.max(0, Math.trunc(3 * u + rng.gaussian(0, 0.5)));
+      eye = "intense";
+      posture = "leaning_in";
+      rounding = "precise";
+      speed = "instant";
+      pattern = "erratic";
+      break;
+    case "impatient":
+      urgency = clamp01(0.4 + 0.1 * t + noise());
+      confidence = clamp01(0.7 - 0.05 * t + noise());
+      fidget = clamp01(0.3 + 0.08 * t + noise());
+      escalation = clamp01(0.12 * t + noise());
+      eye = t < 3 ? "intense" : "avoidant";
+      posture = t > 2 ? "arms_crossed" : "neutral";
+      speed = "instant";
+      pattern = "front_loaded";
+      break;
+    case "collaborative":
+      urgency = clamp01(0.8 * u + noise());
+      confidence = clamp01(0.5 + noise());
+      fidget = clamp01(0.3 * u + noise());
+      eye = "steady";
+      posture = "leaning_in";
+      speed = "deliberate";
+      pattern = "steady";
+      break;
+    default:
+      urgency = clamp01(0.6 * u + noise());
+      confidence = clamp01(0.6 - 0.3 * u + noise());
+      fidget = clamp01(0.4 * u + noise());
+      eye = u < 0.5 ? "steady" : "avoidant";
+      posture = "neutral";
+      speed = "normal";
+      pattern = "steady";
+  }
+  const stalling = isStalling(h.counters);
+  return {
+    verbal_urgency: round3(urgency),
+    verbal_confidence: round3(confidence),
+    verbal_deception_cue: round3(deception),
     verbal_sympathy: 0,
-    repeat_phrases: 0,
-    topic_changes: 0,
-    emotional_escalation: 0,
+    price_rounding: rounding,
+    offer_speed: speed,
+    concession_pattern: stalling ? "stalling" : pattern,
+    fidget_level: round3(fidget),
+    eye_contact: eye,
+    posture,
+    repeat_phrases: stalling ? 1 : 0,
+    topic_changes: topicChanges,
+    emotional_escalation: round3(escalation),
     condition_score: 1,
     depreciation_score: 0,
-    condition_label: "unknown" as const,
+    condition_label: "unknown",
   };
-  let tells: TellObservation;
-  switch (h.profile) {
-    case "deceptive": {
-      const urgency = clamp01(0.1 + 0.15 * noise());
-      const confidence = clamp01(0.3 + 0.5 * u + noise());
-      const deception = clamp01(0.7 * u + noise());
-      const fidget = clamp01(0.6 * u + noise());
-      tells = {
-        ...base,
-        verbal_urgency: urgency,
-        verbal_confidence: confidence,
-        verbal_deception_cue: deception,
-        fidget_level: fidget,
-        topic_changes: Math.max(0, Math.trunc(3 * u + rng.gaussian(0, 0.5))),
-        eye_contact: "intense",
-        posture: "leaning_in",
-        price_rounding: "precise",
-        offer_speed: "instant",
-        concession_pattern: "erratic",
-      };
-      break;
-    }
-    case "impatient": {
-      const urgency = clamp01(0.4 + 0.1 * t + noise());
-      const confidence = clamp01(0.7 - 0.05 * t + noise());
-      const fidget = clamp01(0.3 + 0.08 * t + noise());
-      tells = {
-        ...base,
-        verbal_urgency: urgency,
-        verbal_confidence: confidence,
-        verbal_deception_cue: 0,
-        fidget_level: fidget,
-        emotional_escalation: clamp01(0.12 * t + noise()),
-        eye_contact: t < 3 ? "intense" : "avoidant",
-        posture: t > 2 ? "arms_crossed" : "neutral",
-        price_rounding: "round",
-        offer_speed: "instant",
-        concession_pattern: "front_loaded",
-      };
-      break;
-    }
-    case "collaborative": {
-      const urgency = clamp01(0.8 * u + noise());
-      const confidence = clamp01(0.5 + noise());
-      const fidget = clamp01(0.3 * u + noise());
-      tells = {
-        ...base,
-        verbal_urgency: urgency,
-        verbal_confidence: confidence,
-        verbal_deception_cue: 0,
-        fidget_level: fidget,
-        eye_contact: "steady",
-        posture: "leaning_in",
-        price_rounding: "round",
-        offer_speed: "deliberate",
-        concession_pattern: "steady",
-      };
-      break;
-    }
-    default: {
-      const urgency = clamp01(0.6 * u + noise());
-      const confidence = clamp01(0.6 - 0.3 * u + noise());
-      const fidget = clamp01(0.4 * u + noise());
-      tells = {
-        ...base,
-        verbal_urgency: urgency,
-        verbal_confidence: confidence,
-        verbal_deception_cue: 0,
-        fidget_level: fidget,
-        eye_contact: u < 0.5 ? "steady" : "avoidant",
-        posture: "neutral",
-        price_rounding: "round",
-        offer_speed: "normal",
-        concession_pattern: "steady",
-      };
-    }
-  }
-  if (isStalling(h.counters)) {
-    tells.repeat_phrases = 1;
-    tells.concession_pattern = "stalling";
-  }
-  return roundFloats(tells);
 }
 
 /** All tell floats to 3 dp (D37). */

@@ -1,4 +1,5 @@
 import { formatRupees, round2 } from "../../env/money";
+import type { Rng } from "../../env/prng";
 import type {
   SellerMemory,
   SellerOpening,
@@ -16,10 +17,20 @@ function fill(template: string, item: string, price: number | null): string {
   return template.replaceAll("{item}", item).replaceAll("{price}", price === null ? "" : formatRupees(price));
 }
 
-const num = (m: SellerMemory, key: string): number => {
+function num(m: SellerMemory, key: string): number {
   const v = m[key];
   return typeof v === "number" ? v : 0;
-};
+}
+
+function acceptTurn(
+  lines: LinePools,
+  phrasing: Rng,
+  item: string,
+  offer: number,
+  memory: SellerMemory,
+): SellerTurn {
+  return { action: "accept", price: offer, message: fill(phrasing.pick(lines.accept), item, offer), memory };
+}
 
 /**
  * A classic bazaar seller (REFERENCE §5.4), deterministic given its random streams. Draws are
@@ -73,24 +84,18 @@ export function classicSeller(
       const uPressure = d.next();
       const memory = { ...input.memory };
       const item = input.itemName;
-      const say = (pool: readonly string[], price: number | null) =>
-        fill(rngs.phrasing.pick(pool), item, price);
-      const accept = (): SellerTurn => ({
-        action: "accept",
-        price: offer,
-        message: say(lines.accept, offer),
-        memory,
-      });
+      const phrasing = rngs.phrasing;
 
       const batnaThreshold = ((num(memory, "batna") * t) / R) * p.batnaMultiplier;
       if (uBatna < batnaThreshold && offer < 0.9 * reservation) {
-        return { action: "walk", price: null, message: say(lines.walk, null), memory };
+        return { action: "walk", price: null, message: fill(phrasing.pick(lines.walk), item, null), memory };
       }
-      if (offer >= reservation && offer >= lastQuote * p.acceptShare) return accept();
+      if (offer >= reservation && offer >= lastQuote * p.acceptShare)
+        return acceptTurn(lines, phrasing, item, offer, memory);
       const tp = t / R;
       if (offer >= reservation && tp > 0.75 && anchor > reservation) {
         const pAccept = ((offer - reservation) / (anchor - reservation)) * tp * p.timeAcceptMultiplier;
-        if (uTime < pAccept) return accept();
+        if (uTime < pAccept) return acceptTurn(lines, phrasing, item, offer, memory);
       }
 
       let next = anchor * (1 - num(memory, "rate") * t);
@@ -116,12 +121,12 @@ export function classicSeller(
         memory.bluffs = 0;
       }
       const quote = round2(Math.min(next, lastQuote));
-      if (quote <= offer && offer >= reservation) return accept();
+      if (quote <= offer && offer >= reservation) return acceptTurn(lines, phrasing, item, offer, memory);
 
-      let message = say(lines.counter, quote);
+      let message = fill(phrasing.pick(lines.counter), item, quote);
       const pressureUsed = num(memory, "pressure");
       if (uPressure < 0.2 + (0.3 * t) / R && (p.pressureLimit === null || pressureUsed < p.pressureLimit)) {
-        message = `${message} ${say(lines.pressure, null)}`;
+        message = `${message} ${fill(phrasing.pick(lines.pressure), item, null)}`;
         memory.pressure = pressureUsed + 1;
       }
       return { action: "counter", price: quote, message, memory };

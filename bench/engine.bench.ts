@@ -1,0 +1,90 @@
+/**
+ * In-process engine throughput: full episodes with a scripted buyer over every task, on one
+ * core. Prints a table and, as its last line, JSON {steps_per_s, episodes_per_s, tasks}.
+ * Usage: npm run bench:engine [-- --seconds 2 --runs 5]
+ */
+import { parseArgs } from "node:util";
+import type { Action } from "../env/action";
+import { type RunState, runComplete, stepRun } from "../env/run";
+import { openRun } from "../tasks/open-run";
+import { TASK_IDS } from "../tasks/task-catalog";
+
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "1.5" }, runs: { type: "string", default: "5" } },
+});
+const seconds = Number(values.seconds);
+const runs = Number(values.runs);
+
+/** A plausible buyer: opens at 40 % of the ask and closes a quarter of the gap each round. */
+function scriptedAction(run: RunState): Action {
+  const o = run.episode;
+  const ask = o.lastQuote;
+  const last = o.lastBuyerOffer;
+  const price = last === null ? 0.4 * ask : last + 0.25 * (ask - last);
+  return { type: "offer", price: Math.round(price * 100) / 100, message: `Can you do ${Math.round(price)}?` };
+}
+
+function measure(task: string): { steps: number; episodes: number; elapsed: number } {
+  let steps = 0;
+  let episodes = 0;
+  let seed = 0;
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(seconds * 1e9));
+  while (process.hrtime.bigint() - start < budget) {
+    for (let batch = 0; batch < 50; batch++) {
+      const run = openRun(task, { seed: seed++, episodeId: "bench" });
+      while (!runComplete(run)) {
+        const r = stepRun(run, scriptedAction(run));
+        steps++;
+        if (r.info.episode_done) episodes++;
+        if (r.done) break;
+      }
+    }
+  }
+  return { steps, episodes, elapsed: Number(process.hrtime.bigint() - start) / 1e9 };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+// Warm up the JIT on every task before measuring.
+for (const t of TASK_IDS) measure(t);
+
+const rows: { task: string; steps_per_s: number; episodes_per_s: number }[] = [];
+const allSteps: number[] = [];
+const allEpisodes: number[] = [];
+for (let r = 0; r < runs; r++) {
+  let steps = 0;
+  let episodes = 0;
+  let elapsed = 0;
+  for (const t of TASK_IDS) {
+    const m = measure(t);
+    steps += m.steps;
+    episodes += m.episodes;
+    elapsed += m.elapsed;
+    if (r === runs - 1)
+      rows.push({
+        task: t,
+        steps_per_s: Math.round(m.steps / m.elapsed),
+        episodes_per_s: Math.round(m.episodes / m.elapsed),
+      });
+  }
+  allSteps.push(steps / elapsed);
+  allEpisodes.push(episodes / elapsed);
+}
+
+console.log("task                    steps/s   episodes/s");
+for (const r of rows)
+  console.log(
+    `${r.task.padEnd(22)} ${String(r.steps_per_s).padStart(9)} ${String(r.episodes_per_s).padStart(12)}`,
+  );
+console.log(
+  JSON.stringify({
+    steps_per_s: Math.round(median(allSteps)),
+    episodes_per_s: Math.round(median(allEpisodes)),
+    runs,
+    tasks: rows,
+  }),
+);
