@@ -1,0 +1,47 @@
+import { ConfigError, configHelp, loadConfig } from "../config/config";
+import { startServer } from "../http/server";
+import { createLogger, errorFields } from "../log/logger";
+
+const HELP = `Usage: bazaar serve [options]
+
+Each option can also be set by the environment variable beside it (flags win).
+
+${configHelp()}
+`;
+
+/** Start the server and keep it running until SIGINT/SIGTERM, then drain and close the database. */
+export async function serveCommand(args: readonly string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(args, process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`bazaar serve: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  const running = await startServer(config, { logger: log });
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info("shutting down", { signal });
+      running.close().then(
+        () => resolve(0),
+        (err: unknown) => {
+          log.error("shutdown failed", errorFields(err));
+          resolve(1);
+        },
+      );
+    };
+    process.once("SIGINT", () => stop("SIGINT"));
+    process.once("SIGTERM", () => stop("SIGTERM"));
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { LOG_LEVELS } from "../log/logger";
+
+/** Everything `bazaar serve` can be told, by flag or by environment variable (flags win). */
+export const ServerConfig = z.object({
+  port: z.number().int().min(0).max(65535),
+  host: z.string().min(1),
+  db: z.string().min(1),
+  maxSessions: z.number().int().min(1).max(1_000_000),
+  sessionTtlS: z.number().positive(),
+  logLevel: z.enum(LOG_LEVELS),
+  corsOrigins: z.array(z.string()),
+  bodyLimitKb: z.number().int().min(1).max(65_536),
+});
+export type ServerConfig = z.infer<typeof ServerConfig>;
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  port: 8000,
+  host: "0.0.0.0",
+  db: "./data/bazaar.db",
+  maxSessions: 1024,
+  sessionTtlS: 1800,
+  logLevel: "info",
+  corsOrigins: [],
+  bodyLimitKb: 64,
+};
+
+interface Setting {
+  key: keyof ServerConfig;
+  flag: string;
+  /** Environment variables, first match wins; OpenEnv's own names come second (OPENENV §4). */
+  env: readonly string[];
+  help: string;
+  parse: (raw: string) => unknown;
+}
+
+const int = (raw: string): unknown => (/^-?\d+$/.test(raw.trim()) ? Number(raw) : raw);
+const num = (raw: string): unknown => (raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw);
+const list = (raw: string): unknown =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+const text = (raw: string): unknown => raw;
+
+export const SETTINGS: readonly Setting[] = [
+  { key: "port", flag: "--port", env: ["PORT"], help: "TCP port (0 picks a free one)", parse: int },
+  { key: "host", flag: "--host", env: ["HOST"], help: "interface to listen on", parse: text },
+  { key: "db", flag: "--db", env: ["BAZAAR_DB"], help: "SQLite file, or :memory:", parse: text },
+  {
+    key: "maxSessions",
+    flag: "--max-sessions",
+    env: ["BAZAAR_MAX_SESSIONS", "MAX_CONCURRENT_ENVS"],
+    help: "live session cap; beyond it /reset answers 503",
+    parse: int,
+  },
+  {
+    key: "sessionTtlS",
+    flag: "--session-ttl",
+    env: ["BAZAAR_SESSION_TTL_S", "SESSION_IDLE_TIMEOUT_S"],
+    help: "seconds of inactivity before a session is evicted",
+    parse: num,
+  },
+  { key: "logLevel", flag: "--log-level", env: ["LOG_LEVEL"], help: LOG_LEVELS.join("|"), parse: text },
+  {
+    key: "corsOrigins",
+    flag: "--cors-origins",
+    env: ["CORS_ORIGINS"],
+    help: "comma-separated allowed origins, * for any",
+    parse: list,
+  },
+  {
+    key: "bodyLimitKb",
+    flag: "--body-limit-kb",
+    env: ["BAZAAR_BODY_LIMIT_KB"],
+    help: "largest accepted request body",
+    parse: int,
+  },
+];
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Merge defaults, environment and flags (`--port 9000` or `--port=9000`) and validate the result. */
+export function loadConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ServerConfig {
+  const raw: Record<string, unknown> = { ...DEFAULT_CONFIG };
+  for (const s of SETTINGS) {
+    const name = s.env.find((n) => env[n] !== undefined && env[n] !== "");
+    if (name !== undefined) raw[s.key] = s.parse(env[name] as string);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg];
+    const s = SETTINGS.find((x) => x.flag === flag);
+    if (!s)
+      throw new ConfigError(`Unknown option ${flag}. Options: ${SETTINGS.map((x) => x.flag).join(", ")}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag} needs a value`);
+    raw[s.key] = s.parse(value);
+  }
+  const parsed = ServerConfig.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const s = SETTINGS.find((x) => x.key === first?.path[0]);
+    throw new ConfigError(
+      `Invalid ${s ? `${s.flag} / ${s.env[0]}` : "setting"}: ${first?.message ?? "bad value"}`,
+    );
+  }
+  return parsed.data;
+}
+
+export function configHelp(): string {
+  const rows = SETTINGS.map(
+    (s) => `  ${`${s.flag} <v>`.padEnd(22)} ${s.env.join(", ").padEnd(44)} ${s.help}`,
+  );
+  return rows.join("\n");
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { ServerConfig } from "../config/config";
+import { createLogger, type Logger } from "../log/logger";
+import { registerMcpRoutes } from "../mcp/mcp-handler";
+import { registerOpenApiRoutes } from "../openapi/openapi-routes";
+import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import { EpisodeStore } from "../storage/episode-store";
+import { openDatabase } from "../storage/open-database";
+import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
+import { type AppDeps, createApp } from "./app";
+
+export interface RunningServer {
+  /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  service: EngineSessionService;
+  store: EpisodeStore;
+  server: Server;
+  /** Stop accepting, let in-flight requests finish, close WebSockets and the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Milliseconds clock for session TTLs (tests inject one). */
+  now?: () => number;
+  /** How long close() waits for in-flight requests before dropping connections. */
+  drainMs?: number;
+}
+
+export function serverVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version?: string;
+    };
+    return pkg.version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.logger ?? createLogger(config.logLevel);
+  const store = new EpisodeStore(openDatabase(config.db));
+  const service = createSessionService({
+    store,
+    maxSessions: config.maxSessions,
+    sessionTtlS: config.sessionTtlS,
+    now: opts.now,
+    logger: log,
+  });
+  const deps: AppDeps = {
+    service,
+    store,
+    version: serverVersion(),
+    bodyLimitKb: config.bodyLimitKb,
+    corsOrigins: config.corsOrigins,
+    logger: log,
+  };
+  const app = createApp(deps, [
+    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
+    (a, d) => registerMcpRoutes(a, d.service),
+  ]);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    );
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const ws = attachOpenEnvWebSocket(server, service, {});
+
+  const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
+  const sweeper = setInterval(() => service.sweep(), sweepMs);
+  sweeper.unref();
+
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  log.info("server listening", {
+    url,
+    db: config.db,
+    max_sessions: config.maxSessions,
+    ttl_s: config.sessionTtlS,
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      clearInterval(sweeper);
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await ws.close();
+      const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
+      await drained;
+      clearTimeout(timer);
+      service.detachAll();
+      store.close();
+      log.info("server stopped");
+    })();
+    return closing;
+  };
+  return { url, port, service, store, server, close };
+}

@@ -1,0 +1,477 @@
+import { ENGINE_VERSION } from "../../env/engine-version";
+import { EngineError } from "../../env/episode-step";
+import { observe } from "../../env/observe";
+import { type PublicState, publicState } from "../../env/public-state";
+import { type RunState, runComplete, stepRun } from "../../env/run";
+import { sellerKey } from "../../env/seller-policy";
+import { UnknownSellerError } from "../../sellers/registry";
+import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
+import { errorFields, type Logger, silentLogger } from "../log/logger";
+import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
+import type { ResetRequest, ResetResponse } from "../wire/reset";
+import type { ScoreResponse } from "../wire/score";
+import type { StepRequest, StepResponse } from "../wire/step";
+import { branchEpisode, type CounterfactualBranch, type CounterfactualInput } from "./counterfactual";
+import { type EpisodeView, episodeView } from "./episode-view";
+import { drawSeed, newEpisodeId, newSessionId } from "./ids";
+import { openRunFor, rebuildRun, restartEpisode } from "./run-replay";
+import { scoreResponse } from "./score-metrics";
+import { type CapacityStatus, ServiceError, type SessionService } from "./session-service";
+
+export const DEFAULT_TASK = "single_deal";
+
+/** Keys /reset understands; anything else is accepted, ignored and listed back (OPENENV §2.1). */
+const RESET_KEYS = new Set([
+  "session_id",
+  "task",
+  "task_id",
+  "seed",
+  "episode_id",
+  "seller",
+  "reward_mode",
+  "options",
+  "timeout_s",
+]);
+
+/** One entry of a batch answer: the single-call result, or the error that item alone hit. */
+export type BatchItem<T> =
+  | T
+  | {
+      session_id: string | null;
+      status: number;
+      error: { code: string; message: string; details?: unknown };
+    };
+
+export interface CounterfactualResult extends Omit<CounterfactualBranch, "state"> {
+  episode_id: string;
+  branched_from: string;
+}
+
+export interface SessionServiceDeps {
+  store: EpisodeStore;
+  maxSessions: number;
+  sessionTtlS: number;
+  /** Milliseconds; injected so tests can age sessions without waiting. */
+  now?: () => number;
+  logger?: Logger;
+}
+
+interface LiveSession {
+  id: string;
+  /** Whether the sessions row exists yet (a WS slot has none until its first reset). */
+  stored: boolean;
+  closed: boolean;
+  run: RunState | null;
+  runNo: number;
+  task: string;
+  seed: number;
+  options: RunOptionsRow | null;
+  /** Storage key of run.episode. */
+  episodeKey: number;
+  lastActive: number;
+  tail: Promise<unknown>;
+}
+
+const notFound = (id: string): ServiceError =>
+  new ServiceError(
+    "SESSION_NOT_FOUND",
+    `Session "${id}" is unknown, closed or expired. POST /reset without a session_id to start a new one.`,
+    404,
+  );
+
+const episodeNotFound = (id: string): ServiceError =>
+  new ServiceError("EPISODE_NOT_FOUND", `No stored episode has id "${id}".`, 404);
+
+/** Turn one failed batch item into its entry; an unexpected failure stays inside its item as a 500. */
+function batchError(sessionId: string | undefined, err: unknown, log: Logger): BatchItem<never> {
+  if (err instanceof ServiceError) {
+    return {
+      session_id: sessionId ?? null,
+      status: err.status,
+      error: {
+        code: err.code,
+        message: err.message,
+        ...(err.details === undefined ? {} : { details: err.details }),
+      },
+    };
+  }
+  log.error("batch item failed", errorFields(err));
+  return {
+    session_id: sessionId ?? null,
+    status: 500,
+    error: { code: "INTERNAL_ERROR", message: "Internal error." },
+  };
+}
+
+function domainError(err: unknown): unknown {
+  if (err instanceof UnknownTaskError) {
+    return new ServiceError("UNKNOWN_TASK", err.message, 400, { requested: err.requested });
+  }
+  if (err instanceof UnknownSellerError) {
+    return new ServiceError("UNKNOWN_SELLER", err.message, 400, {
+      requested: err.requested,
+      available: err.available,
+    });
+  }
+  if (err instanceof EngineError) {
+    return err.code === "EPISODE_DONE"
+      ? new ServiceError("EPISODE_DONE", err.message, 409)
+      : new ServiceError("VALIDATION_ERROR", err.message, 422);
+  }
+  return err;
+}
+
+/**
+ * The SessionService every transport calls. Sessions live in memory for speed and are written
+ * through to SQLite on every reset and step (one transaction each), so any session that was
+ * open when the process died can be rebuilt from its stored logs on the next request naming it.
+ */
+export class EngineSessionService implements SessionService {
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly store: EpisodeStore;
+  private readonly maxSessions: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly log: Logger;
+
+  constructor(deps: SessionServiceDeps) {
+    this.store = deps.store;
+    this.maxSessions = deps.maxSessions;
+    this.ttlMs = deps.sessionTtlS * 1000;
+    this.now = deps.now ?? Date.now;
+    this.log = deps.logger ?? silentLogger;
+  }
+
+  capacity(): CapacityStatus {
+    return { active_sessions: this.sessions.size, max_sessions: this.maxSessions };
+  }
+
+  openSession(): string {
+    this.requireRoom();
+    const s = this.blankSession(newSessionId(), false);
+    this.sessions.set(s.id, s);
+    return s.id;
+  }
+
+  async reset(req: ResetRequest): Promise<ResetResponse> {
+    if (req.session_id !== undefined) {
+      const s = this.live(req.session_id, true);
+      return this.enqueue(s, () => this.resetIn(s, req));
+    }
+    this.requireRoom();
+    const s = this.blankSession(newSessionId(), false);
+    const res = this.resetIn(s, req);
+    this.sessions.set(s.id, s);
+    return res;
+  }
+
+  async step(req: StepRequest): Promise<StepResponse> {
+    const s = this.live(req.session_id, true);
+    return this.enqueue(s, () => this.stepIn(s, req));
+  }
+
+  state(sessionId: string): PublicState & { session_id: string } {
+    const run = this.runOf(this.live(sessionId, false));
+    return { ...publicState(run), session_id: sessionId };
+  }
+
+  score(sessionId: string): ScoreResponse {
+    return scoreResponse(sessionId, this.runOf(this.live(sessionId, false)));
+  }
+
+  close(sessionId: string): { session_id: string; closed: true } {
+    const s = this.live(sessionId, false);
+    this.drop(s, 1);
+    return { session_id: sessionId, closed: true };
+  }
+
+  /** Many resets at once; one bad item never fails the others. */
+  async batchReset(items: readonly ResetRequest[]): Promise<BatchItem<ResetResponse>[]> {
+    return Promise.all(
+      items.map((r) => this.reset(r).catch((err) => batchError(r.session_id, err, this.log))),
+    );
+  }
+
+  async batchStep(items: readonly StepRequest[]): Promise<BatchItem<StepResponse>[]> {
+    return Promise.all(
+      items.map((r) =>
+        Promise.resolve()
+          .then(() => this.step(r))
+          .catch((err) => batchError(r.session_id, err, this.log)),
+      ),
+    );
+  }
+
+  episode(id: string): EpisodeView {
+    const ep = this.store.episode(id);
+    if (ep === undefined) throw episodeNotFound(id);
+    return episodeView(ep);
+  }
+
+  /** Branch a stored episode at round k; the branch is stored as a new episode with its own id. */
+  counterfactual(id: string, input: CounterfactualInput): CounterfactualResult {
+    const ep = this.store.episode(id);
+    if (ep === undefined) throw episodeNotFound(id);
+    const branchId = `${ep.id}~cf-${newEpisodeId().slice(3)}`;
+    const { state, ...rest } = branchEpisode(ep, input, branchId);
+    this.store.transaction(() => {
+      this.store.insertEpisode(state, {
+        sessionId: null,
+        run: ep.run,
+        engineVersion: ENGINE_VERSION,
+        now: this.now(),
+        branchedFrom: ep.id,
+        fromRound: input.from_round,
+      });
+    });
+    return { episode_id: branchId, branched_from: ep.id, ...rest };
+  }
+
+  /** Evict sessions idle longer than the TTL; their episodes stay stored. Returns how many. */
+  sweep(): number {
+    const now = this.now();
+    let n = 0;
+    for (const s of this.sessions.values()) {
+      if (now - s.lastActive > this.ttlMs) {
+        this.drop(s, 2);
+        n++;
+      }
+    }
+    if (n > 0) this.log.info("sessions evicted", { count: n, active: this.sessions.size });
+    return n;
+  }
+
+  /** Drop every in-memory session without closing it in storage (shutdown); they stay resumable. */
+  detachAll(): void {
+    for (const s of this.sessions.values()) s.closed = true;
+    this.sessions.clear();
+  }
+
+  get ttlSeconds(): number {
+    return this.ttlMs / 1000;
+  }
+
+  // ---- internals ----
+
+  private blankSession(id: string, stored: boolean): LiveSession {
+    return {
+      id,
+      stored,
+      closed: false,
+      run: null,
+      runNo: 0,
+      task: DEFAULT_TASK,
+      seed: 0,
+      options: null,
+      episodeKey: 0,
+      lastActive: this.now(),
+      tail: Promise.resolve(),
+    };
+  }
+
+  private requireRoom(): void {
+    if (this.sessions.size < this.maxSessions) return;
+    // Idle sessions past their TTL should not keep a newcomer out.
+    if (this.sweep() > 0) return;
+    throw new ServiceError(
+      "CAPACITY_REACHED",
+      `The server holds its maximum of ${this.maxSessions} sessions. Close one (POST /close) or retry later.`,
+      503,
+      this.capacity(),
+    );
+  }
+
+  private enqueue<T>(s: LiveSession, fn: () => T): Promise<T> {
+    const next = s.tail.then(fn);
+    s.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  private runOf(s: LiveSession): RunState {
+    if (s.run === null) {
+      throw new ServiceError("EPISODE_NOT_FOUND", "This session has no episode yet; call reset first.", 409);
+    }
+    return s.run;
+  }
+
+  /** Find a session in memory, or rebuild a stored open one (after a restart or an eviction race). */
+  private live(id: string, touch: boolean): LiveSession {
+    const now = this.now();
+    const s = this.sessions.get(id);
+    if (s !== undefined) {
+      if (now - s.lastActive > this.ttlMs) {
+        this.drop(s, 2);
+        throw notFound(id);
+      }
+      if (touch) s.lastActive = now;
+      return s;
+    }
+    const row = this.store.session(id);
+    if (row === undefined || row.closed !== 0) throw notFound(id);
+    if (now - row.updated_at > this.ttlMs) {
+      this.store.closeSession(id, 2, now);
+      throw notFound(id);
+    }
+    this.requireRoom();
+    const episodes = this.store.runEpisodes(id, row.run);
+    const last = episodes[episodes.length - 1];
+    if (last === undefined) throw notFound(id);
+    const run = rebuildRun(row.task, row.seed, row.options, episodes);
+    const r: LiveSession = {
+      ...this.blankSession(id, true),
+      run,
+      runNo: row.run,
+      task: row.task,
+      seed: row.seed,
+      options: row.options,
+      episodeKey: last.key,
+    };
+    this.sessions.set(id, r);
+    this.log.info("session resumed", { session_id: id, episodes: episodes.length });
+    return r;
+  }
+
+  private drop(s: LiveSession, code: 1 | 2): void {
+    s.closed = true;
+    this.sessions.delete(s.id);
+    if (s.stored) this.store.closeSession(s.id, code, this.now());
+  }
+
+  private ensureOpen(s: LiveSession): void {
+    if (s.closed) throw notFound(s.id);
+  }
+
+  private continuesCareer(s: LiveSession, req: ResetRequest, task: string): boolean {
+    const run = s.run;
+    if (run === null || s.options === null || run.plan.totalEpisodes <= 1 || runComplete(run)) return false;
+    if (task !== s.task) return false;
+    if (req.seed !== undefined && req.seed !== s.seed) return false;
+    if (req.episode_id !== undefined || req.options !== undefined) return false;
+    if (req.reward_mode !== undefined && req.reward_mode !== s.options.reward_mode) return false;
+    return req.seller === undefined || req.seller === s.options.seller;
+  }
+
+  private resetIn(s: LiveSession, req: ResetRequest): ResetResponse {
+    this.ensureOpen(s);
+    const task = req.task ?? req.task_id ?? (s.run === null ? DEFAULT_TASK : s.task);
+    const now = this.now();
+    const prior = s.run;
+    if (prior !== null && this.continuesCareer(s, req, task)) {
+      if (prior.episode.stepCount > 0 && !prior.episode.done) {
+        const abandoned = s.episodeKey;
+        restartEpisode(prior);
+        this.store.transaction(() => {
+          this.store.abandonEpisode(abandoned);
+          s.episodeKey = this.store.insertEpisode(prior.episode, this.meta(s, now));
+          this.store.touchSession(s.id, now);
+        });
+      }
+      return this.resetResponse(s, prior, req);
+    }
+    const seed = req.seed ?? drawSeed();
+    const options: RunOptionsRow = {
+      episode_id: req.episode_id ?? newEpisodeId(),
+      seller: "",
+      reward_mode: req.reward_mode ?? "shaped",
+      tells: req.options?.tells ?? true,
+      history_window: req.options?.history_window ?? DEFAULT_HISTORY_WINDOW,
+      reveal_personality: req.options?.reveal_personality ?? null,
+      timeout_s: typeof req.timeout_s === "number" && req.timeout_s > 0 ? req.timeout_s : null,
+    };
+    let run: RunState;
+    try {
+      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" });
+    } catch (err) {
+      throw domainError(err);
+    }
+    options.seller = sellerKey(run.plan.seller.ref);
+    const runNo = s.runNo + 1;
+    const row = { id: s.id, task, seed, options, run: runNo };
+    this.store.transaction(() => {
+      if (prior !== null && !prior.episode.done) this.store.abandonEpisode(s.episodeKey);
+      if (s.stored) this.store.updateSessionRun(row, now);
+      else this.store.createSession(row, now);
+      s.episodeKey = this.store.insertEpisode(run.episode, { ...this.meta(s, now), run: runNo });
+    });
+    Object.assign(s, { stored: true, run, runNo, task, seed, options });
+    return this.resetResponse(s, run, req);
+  }
+
+  private meta(s: LiveSession, now: number) {
+    return { sessionId: s.id, run: s.runNo, engineVersion: ENGINE_VERSION, now };
+  }
+
+  private resetResponse(s: LiveSession, run: RunState, req: ResetRequest): ResetResponse {
+    const e = run.episode;
+    return {
+      session_id: s.id,
+      episode_id: e.spec.episode_id,
+      observation: observe(e),
+      reward: null,
+      done: false,
+      terminated: false,
+      truncated: false,
+      info: {
+        seed: e.spec.seed,
+        task_id: e.spec.task_id,
+        task_version: e.spec.task_version,
+        seller: e.seller,
+        reward_mode: e.spec.reward_mode,
+        tells: e.spec.enable_tells,
+        history_window: e.spec.history_window,
+        engine_version: ENGINE_VERSION,
+        episode: e.spec.episode,
+        total_episodes: e.spec.total_episodes,
+        ignored_keys: Object.keys(req).filter((k) => !RESET_KEYS.has(k)),
+      },
+    };
+  }
+
+  private stepIn(s: LiveSession, req: StepRequest): StepResponse {
+    this.ensureOpen(s);
+    if (req.request_id !== undefined) {
+      const seen = this.store.stepResult(s.id, req.request_id);
+      if (seen !== undefined) return JSON.parse(seen) as StepResponse;
+    }
+    const run = this.runOf(s);
+    const e = run.episode;
+    const before = e.events.length;
+    let result: ReturnType<typeof stepRun>;
+    try {
+      result = stepRun(run, req.action);
+    } catch (err) {
+      throw domainError(err);
+    }
+    const res: StepResponse = {
+      session_id: s.id,
+      episode_id: run.episode.spec.episode_id,
+      observation: result.observation,
+      reward: result.reward,
+      done: result.done,
+      terminated: result.terminated,
+      truncated: result.truncated,
+      info: result.info,
+    };
+    const now = this.now();
+    try {
+      this.store.transaction(() => {
+        this.store.appendEvents(s.episodeKey, before, e.events);
+        if (e.done) this.store.finishEpisode(s.episodeKey, e);
+        if (run.episode !== e) s.episodeKey = this.store.insertEpisode(run.episode, this.meta(s, now));
+        this.store.touchSession(s.id, now);
+        if (req.request_id !== undefined)
+          this.store.saveStepResult(s.id, req.request_id, JSON.stringify(res));
+      });
+    } catch (err) {
+      // Memory is ahead of storage now; forget the session so the next request rebuilds it from the log.
+      s.closed = true;
+      this.sessions.delete(s.id);
+      throw err;
+    }
+    return res;
+  }
+}
+
+export function createSessionService(deps: SessionServiceDeps): EngineSessionService {
+  return new EngineSessionService(deps);
+}

@@ -1,0 +1,32 @@
+import type { EpisodeGrader } from "../../env/episode-state";
+import type { SellerPolicy } from "../../env/seller-policy";
+import { openRun } from "../../tasks/open-run";
+import type { StoredEpisode } from "../storage/episode-store";
+import { ServiceError } from "./session-service";
+
+export interface StoredRuntime {
+  seller: SellerPolicy;
+  grade: EpisodeGrader;
+}
+
+/**
+ * The exact seller release and grader a stored episode was played with. A stored episode names
+ * its seller by id, version and content hash; if this build no longer has that exact release
+ * (or that task version) the episode can be read but not branched.
+ */
+export function storedRuntime(ep: StoredEpisode): StoredRuntime {
+  const run = openRun(ep.task, {
+    seed: ep.seed,
+    episodeId: ep.id,
+    seller: `${ep.seller.id}@${ep.seller.version}`,
+  });
+  const seller = run.plan.seller;
+  if (seller.ref.hash !== ep.seller.hash || run.plan.taskVersion !== ep.task_version) {
+    throw new ServiceError(
+      "VALIDATION_ERROR",
+      `Episode ${ep.id} was played with ${ep.seller.id}@${ep.seller.version} (${ep.seller.hash}) on task version ${ep.task_version}; this build cannot reproduce it.`,
+      409,
+    );
+  }
+  return { seller, grade: run.plan.gradeEpisode };
+}
