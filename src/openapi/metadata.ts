@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export interface EnvMetadata {
+  name: string;
+  description: string;
+  readme_content: string | null;
+  version: string | null;
+  author: string | null;
+  documentation_url: string | null;
+}
+
+const README_URL = new URL("../../README.md", import.meta.url);
+
+function readReadme(): string | null {
+  try {
+    return readFileSync(fileURLToPath(README_URL), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** GET /metadata (OpenEnv's EnvironmentMetadata): every key present, null when unknown. */
+export function buildMetadata(version: string, readme: string | null = readReadme()): EnvMetadata {
+  return {
+    name: "bazaar_batna",
+    description:
+      "Buyer-vs-seller bargaining environment: an LLM buyer negotiates with scripted or LLM sellers under private budgets, deadlines and tells. Explicit sessions over HTTP, OpenEnv WebSocket frames at /ws, MCP tools at /mcp.",
+    readme_content: readme,
+    version,
+    author: "BazaarBATNA contributors",
+    documentation_url: "/docs",
+  };
+}

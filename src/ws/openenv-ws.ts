@@ -1,0 +1,202 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { Action } from "../../env/action";
+import { handleMcpRequest } from "../mcp/mcp-handler";
+import { ServiceError, type SessionService } from "../sessions/session-service";
+import { ResetRequest } from "../wire/reset";
+import { toPydanticErrors } from "./pydantic-errors";
+import { SerialQueue } from "./serial-queue";
+import {
+  type ClientFrame,
+  errorFrame,
+  parseClientFrame,
+  validationFrame,
+  type WsErrorFrame,
+} from "./ws-frames";
+import { observationFrame, stateFrame } from "./ws-replies";
+
+export interface OpenEnvWebSocketOptions {
+  /** Largest inbound frame; actions are tiny, so 1 MiB leaves ample room. */
+  maxPayloadBytes?: number;
+  path?: "/ws";
+}
+
+export interface OpenEnvWebSocket {
+  /** Close every connection (1001), free their sessions and stop accepting upgrades. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_WS_MAX_PAYLOAD = 1024 * 1024;
+const FACTORY_NAME = "bazaar_batna";
+
+type Outgoing = WsErrorFrame | { type: string; data: unknown };
+
+const pathOf = (req: IncomingMessage): string => {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+};
+
+/**
+ * Serve OpenEnv's WebSocket protocol (OPENENV §1) on an existing node http server: one session
+ * per connection, strictly one reply per request in order, no unsolicited frames.
+ *
+ * Keepalive: `ws` answers client pings by itself (autoPong), so Python clients that ping every
+ * 20 s stay connected while the caller is busy generating. The server sends no pings of its
+ * own: a server heartbeat shorter than a slow LLM turn would drop healthy sessions, and idle
+ * sockets are reclaimed by the session service's TTL instead.
+ */
+export function attachOpenEnvWebSocket(
+  server: Server,
+  service: SessionService,
+  opts: OpenEnvWebSocketOptions = {},
+): OpenEnvWebSocket {
+  const path = opts.path ?? "/ws";
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: opts.maxPayloadBytes ?? DEFAULT_WS_MAX_PAYLOAD,
+    autoPong: true,
+    perMessageDeflate: false,
+  });
+  const connections = new Set<Promise<void>>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (pathOf(req) !== path) {
+      // Another listener may own this path; answer 404 only when nobody else will.
+      if (server.listenerCount("upgrade") > 1) return;
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const finished = serveConnection(ws, service);
+      connections.add(finished);
+      void finished.then(() => connections.delete(finished));
+    });
+  };
+  server.on("upgrade", onUpgrade);
+
+  return {
+    async close() {
+      server.off("upgrade", onUpgrade);
+      for (const ws of wss.clients) ws.close(1001, "server shutting down");
+      await Promise.all([...connections]);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function send(ws: WebSocket, frame: Outgoing): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+}
+
+function rawText(data: RawData, isBinary: boolean): string | null {
+  if (isBinary) return null;
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString("utf8");
+  return data.toString("utf8");
+}
+
+/** Resolves when the connection is gone and its session released. */
+function serveConnection(ws: WebSocket, service: SessionService): Promise<void> {
+  const queue = new SerialQueue();
+  let ending = false;
+  let sessionId: string | null = null;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
+
+  const release = () => {
+    ending = true;
+    // Queued after in-flight work so a step never races its own session's teardown.
+    void queue
+      .push(() => {
+        if (sessionId !== null) {
+          try {
+            service.close(sessionId);
+          } catch {
+            // Already gone (idle eviction or server shutdown): nothing left to free.
+          }
+        }
+      })
+      .then(resolveDone);
+  };
+  ws.on("close", release);
+  ws.on("error", () => ws.terminate());
+
+  try {
+    sessionId = service.openSession();
+  } catch (e) {
+    ending = true;
+    send(ws, connectFailure(e, service));
+    ws.close(1000);
+    return done;
+  }
+
+  ws.on("message", (data, isBinary) => {
+    if (ending) return;
+    const frame = parseClientFrame(rawText(data, isBinary));
+    if (frame.type === "rejected" && frame.fatal) ending = true;
+    if (frame.type === "close") ending = true;
+    void queue.push(async () => {
+      if (frame.type === "rejected") {
+        send(ws, frame.frame);
+        if (frame.fatal) ws.close(1000);
+        return;
+      }
+      if (frame.type === "close") {
+        ws.close(1000);
+        return;
+      }
+      send(ws, await answer(frame, service, sessionId as string));
+    });
+  });
+  return done;
+}
+
+function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
+  if (e instanceof ServiceError && e.code === "CAPACITY_REACHED") {
+    const { active_sessions, max_sessions } = service.capacity();
+    return errorFrame(
+      "CAPACITY_REACHED",
+      `Server at capacity: ${active_sessions}/${max_sessions} sessions active. Cannot accept new connections.`,
+      { active_sessions, max_sessions },
+    );
+  }
+  return errorFrame("FACTORY_ERROR", `Environment factory '${FACTORY_NAME}' failed to create instance.`, {
+    factory_name: FACTORY_NAME,
+  });
+}
+
+const executionError = (e: unknown): WsErrorFrame =>
+  errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+
+async function answer(
+  frame: Exclude<ClientFrame, { type: "close" }>,
+  service: SessionService,
+  sessionId: string,
+): Promise<Outgoing> {
+  try {
+    switch (frame.type) {
+      case "reset": {
+        // The connection owns its session: a session_id in the payload never redirects it.
+        const { session_id: _ignored, ...kwargs } = frame.data;
+        const parsed = ResetRequest.safeParse(kwargs);
+        if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, kwargs));
+        return observationFrame(await service.reset({ ...parsed.data, session_id: sessionId }));
+      }
+      case "step": {
+        const parsed = Action.safeParse(frame.data);
+        if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, frame.data));
+        return observationFrame(await service.step({ session_id: sessionId, action: parsed.data }));
+      }
+      case "state":
+        return stateFrame(service.state(sessionId));
+      case "mcp":
+        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId) };
+    }
+  } catch (e) {
+    return executionError(e);
+  }
+}
