@@ -1,0 +1,66 @@
+import type { EvalSummary } from "./eval-summary";
+
+/** The plain-text table the eval prints: one row per buyer × task, then the scaling ladder. */
+function grid(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");
+  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const f3 = (x: number): string => x.toFixed(3);
+const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
+const ci = (c: [number, number]): string => `[${f3(c[0])}, ${f3(c[1])}]`;
+
+export function formatSummaryTable(s: EvalSummary): string {
+  const head = [
+    "buyer",
+    "task",
+    "runs",
+    "surplus",
+    "95% CI",
+    "score",
+    "deal",
+    "rounds",
+    "r|deal",
+    "walk",
+    "win/loss/tie",
+    "parse err",
+    "tok/ep",
+    "ms/ep",
+  ];
+  const rows = s.rows.map((r) => [
+    r.buyer,
+    r.task,
+    String(r.runs),
+    f3(r.mean_normalized_surplus),
+    ci(r.surplus_ci95),
+    f3(r.mean_task_score),
+    pct(r.deal_rate),
+    r.mean_rounds.toFixed(2),
+    r.mean_rounds_on_deal === null ? "n/a" : r.mean_rounds_on_deal.toFixed(2),
+    pct(r.walk_rate),
+    `${pct(r.advantage.win_rate)}/${pct(r.advantage.loss_rate)}/${pct(r.advantage.tie_rate)}`,
+    pct(r.parse_error_rate),
+    r.tokens_per_episode === null ? "-" : r.tokens_per_episode.toFixed(0),
+    r.latency_ms_per_episode === null ? "-" : r.latency_ms_per_episode.toFixed(0),
+  ]);
+  const parts = [grid(head, rows)];
+  if (s.ladder.length > 0) {
+    const baseline = s.ladder[0]?.baseline ?? "";
+    parts.push(
+      `\nScaling ladder: surplus difference vs ${baseline} on the same seeds (paired bootstrap 95% CI)`,
+      grid(
+        ["buyer", "task", "pairs", "diff", "95% CI"],
+        s.ladder.map((l) => [
+          l.buyer,
+          l.task,
+          String(l.pairs),
+          `${l.mean_diff >= 0 ? "+" : ""}${f3(l.mean_diff)}`,
+          ci(l.diff_ci95),
+        ]),
+      ),
+    );
+  }
+  return parts.join("\n");
+}
