@@ -27,7 +27,11 @@ describe("symmetric scoring (REFERENCE §12.2)", () => {
   });
 
   it("rates count over all episodes; the mean share over deals only", () => {
-    const r = advantageRates([rec({}), rec({ agreed_price: 65 }), rec({ outcome: "expired", agreed_price: null })]);
+    const r = advantageRates([
+      rec({}),
+      rec({ agreed_price: 65 }),
+      rec({ outcome: "expired", agreed_price: null }),
+    ]);
     expect(r).toMatchObject({ win_rate: 0.3333, tie_rate: 0.3333, mutual_loss_rate: 0.3333, loss_rate: 0 });
     expect(r.mean_buyer_share).toBeCloseTo((55 / 70 + 35 / 70) / 2, 4);
   });
