@@ -1,0 +1,54 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { DEFAULT_CONFIG } from "../config/config";
+import { startServer } from "../http/server";
+import { silentLogger } from "../log/logger";
+import type { SessionService } from "../sessions/session-service";
+import { createInMemorySessionService } from "./in-memory-session-service";
+import { startOpenEnvSurface } from "./test-server";
+
+export interface LiveBackend {
+  url: string;
+  wsUrl: string;
+  service: SessionService;
+  close(): Promise<void>;
+}
+
+export interface Backend {
+  name: string;
+  start(maxSessions: number): Promise<LiveBackend>;
+}
+
+/** The full production server (SQLite in memory) on an ephemeral port. */
+export async function startRealServer(maxSessions = 64): Promise<LiveBackend> {
+  const running = await startServer(
+    { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", maxSessions, logLevel: "silent" },
+    { logger: silentLogger, drainMs: 1000 },
+  );
+  return {
+    url: running.url,
+    wsUrl: `${running.url.replace(/^http/, "ws")}/ws`,
+    service: running.service,
+    close: () => running.close(),
+  };
+}
+
+/**
+ * Transport tests run against both: the production server, and the OpenEnv surface alone on
+ * the in-memory service (which isolates transport behaviour from storage).
+ */
+export const BACKENDS: readonly Backend[] = [
+  { name: "production server", start: startRealServer },
+  {
+    name: "in-memory service",
+    async start(maxSessions) {
+      const service = createInMemorySessionService({ maxSessions });
+      const s = await startOpenEnvSurface(service);
+      return { ...s, service };
+    },
+  },
+];
+
+/** Resolves once the service reports this many active sessions (a release is asynchronous). */
+export async function activeSessionsReach(service: SessionService, n: number): Promise<void> {
+  while (service.capacity().active_sessions !== n) await nextTurn();
+}
