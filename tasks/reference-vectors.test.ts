@@ -200,3 +200,18 @@ describe("reference vectors", () => {
     expect(steps[0]!.observation.opponent_last_offer).toBe(59.48);
   });
 });
+
+describe("reward modes", () => {
+  it("terminal mode pays 0 until the end, then the task score", () => {
+    const run = openRun("single_deal", { seed: 7, episodeId: "ep", rng: stub, rewardMode: "terminal" });
+    const rewards = [30, 35, 40, 45].map((p) => stepRun(run, offer(p)).reward);
+    expect(rewards).toEqual([0, 0, 0, 0.7857]);
+  });
+
+  it("terminal mode scores a walk as 0, shaped mode as −0.3", () => {
+    const t = openRun("single_deal", { seed: 7, episodeId: "ep", rewardMode: "terminal" });
+    expect(stepRun(t, { type: "walk" }).reward).toBe(0);
+    const s = openRun("single_deal", { seed: 7, episodeId: "ep" });
+    expect(stepRun(s, { type: "walk" }).reward).toBe(-0.3);
+  });
+});
