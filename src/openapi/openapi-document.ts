@@ -2,18 +2,17 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
+import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../http/extra-wire";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
 import { StepRequest, StepResponse } from "../wire/step";
 import { StepInfoWire } from "../wire/step-info";
 import {
-  BatchResetRequest,
   BatchResponse,
-  BatchStepRequest,
-  CloseRequest,
+  BatchStepRequestDoc,
   CloseResponse,
-  CounterfactualRequest,
+  CounterfactualResponse,
   EnvSchemasResponse,
   EpisodeLogResponse,
   HealthResponse,
@@ -46,12 +45,13 @@ const COMPONENTS = {
   MetadataResponse,
   EnvSchemasResponse,
   BatchResetRequest,
-  BatchStepRequest,
+  BatchStepRequest: BatchStepRequestDoc,
   BatchResponse,
   TasksResponse,
   SellersResponse,
   EpisodeLogResponse,
   CounterfactualRequest,
+  CounterfactualResponse,
   JsonRpcRequest: JsonRpcRequestDoc,
   JsonRpcResponse: JsonRpcResponseDoc,
 } satisfies Record<string, z.ZodType>;
@@ -195,7 +195,7 @@ const OPERATIONS: Operation[] = [
       "Replays the episode up to a round, then applies a different action. The branch is stored as a new episode.",
     pathParams: [{ name: "id", description: "An episode id." }],
     body: "CounterfactualRequest",
-    ok: { description: "The branch's first step", schema: "StepResponse" },
+    ok: { description: "Both outcomes and the branch's dialogue", schema: "CounterfactualResponse" },
     errors: [404, 422],
   },
   {

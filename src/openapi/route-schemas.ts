@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { Action } from "../../env/action";
-import { RewardMode } from "../../env/episode-spec";
 import { PublicState } from "../../env/public-state";
-import { MAX_SEED, ResetRequest } from "../wire/reset";
+import { BatchStepItem, BatchStepRequest, MAX_BATCH } from "../http/extra-wire";
 
 /*
- * Documentation schemas for routes whose wire models live with the HTTP layer. They describe
- * the contract of DESIGN.md §3 and OPENENV §2.4/§6 and are deliberately open (extra keys
- * allowed), so the document never rejects a field the server adds.
+ * Response shapes of routes whose handlers build plain objects (catalogs, health, batch,
+ * episodes), for the document only. They are open (extra keys allowed) so the document never
+ * contradicts a field the server adds; request models come from the validators themselves.
  */
 
 export const SessionState = PublicState.extend({ session_id: z.string() }).meta({
@@ -15,7 +13,6 @@ export const SessionState = PublicState.extend({ session_id: z.string() }).meta(
     "The full public state; the seller's economics (`hidden`) appear only once the episode is over.",
 });
 
-export const CloseRequest = z.object({ session_id: z.string().min(1).max(128) });
 export const CloseResponse = z.object({ session_id: z.string(), closed: z.literal(true) });
 
 export const HealthResponse = z
@@ -42,33 +39,18 @@ export const EnvSchemasResponse = z.object({
   state: JsonSchemaObject,
 });
 
-export const BatchResetRequest = z
-  .object({
-    n: z.number().int().min(1).optional().describe("How many sessions to open (when `requests` is absent)."),
-    seed: z
-      .union([
-        z.number().int().min(0).max(MAX_SEED),
-        z.array(z.number().int().min(0).max(MAX_SEED).nullable()),
-      ])
-      .optional()
-      .describe("An int s seeds items s, s+1, …; a list gives one seed per item (Gymnasium semantics)."),
-    task: z.string().optional(),
-    task_id: z.string().optional(),
-    seller: z.string().optional(),
-    reward_mode: RewardMode.optional(),
-    requests: z.array(ResetRequest).optional().describe("Per-item reset requests."),
-  })
-  .loose();
-
-export const BatchStepRequest = z
-  .object({
-    steps: z.array(z.object({ session_id: z.string(), action: Action, request_id: z.string().optional() })),
-  })
-  .loose();
+export const BatchStepRequestDoc = BatchStepRequest.extend({
+  steps: z.array(BatchStepItem).min(1).max(MAX_BATCH),
+}).meta({ description: "Each item is validated on its own; a malformed item fails only itself." });
 
 export const BatchItemResult = z
   .object({
-    session_id: z.string().optional(),
+    session_id: z.string().nullable().optional(),
+    status: z
+      .number()
+      .int()
+      .optional()
+      .describe("Present on a failed item: the status a single call would get."),
     observation: z.record(z.string(), z.unknown()).optional(),
     reward: z.number().nullable().optional(),
     done: z.boolean().optional(),
@@ -83,25 +65,62 @@ export const BatchItemResult = z
 export const BatchResponse = z.object({ results: z.array(BatchItemResult) }).loose();
 
 export const TaskSummary = z
-  .object({ id: z.string(), version: z.string(), difficulty: z.string(), description: z.string() })
+  .object({
+    id: z.string(),
+    version: z.string(),
+    difficulty: z.string(),
+    description: z.string(),
+    total_episodes: z.number().int(),
+    rounds_per_episode: z.number().int(),
+    seller: z.string(),
+    success_threshold: z.number(),
+  })
   .loose();
 export const TasksResponse = z.object({ tasks: z.array(TaskSummary) }).loose();
 
 export const SellerSummary = z
-  .object({ id: z.string(), version: z.number().int(), hash: z.string(), persona: z.string().optional() })
+  .object({
+    key: z.string(),
+    id: z.string(),
+    version: z.number().int(),
+    hash: z.string(),
+    persona: z.string(),
+  })
   .loose();
 export const SellersResponse = z.object({ sellers: z.array(SellerSummary) }).loose();
 
 export const EpisodeLogResponse = z
-  .object({ episode_id: z.string(), events: z.array(z.record(z.string(), z.unknown())) })
-  .loose();
-
-export const CounterfactualRequest = z
   .object({
-    round: z.number().int().min(0).describe("Replay the stored events up to this round, then branch."),
-    action: Action,
+    episode_id: z.string(),
+    session_id: z.string().nullable(),
+    task: z.string(),
+    seed: z.number().int(),
+    status: z.string(),
+    branched_from: z.string().nullable(),
+    events: z.array(z.record(z.string(), z.unknown())),
   })
-  .loose();
+  .loose()
+  .meta({ description: "A stored episode with its append-only event log." });
+
+const OutcomeSummary = z.object({
+  outcome: z.string().nullable(),
+  agreed_price: z.number().nullable(),
+  rounds: z.number().int(),
+  score: z.number().nullable(),
+});
+
+export const CounterfactualResponse = z
+  .object({
+    episode_id: z.string(),
+    branched_from: z.string(),
+    from_round: z.number().int(),
+    continuation: z.enum(["greedy", "repeat"]),
+    original: OutcomeSummary,
+    counterfactual: OutcomeSummary,
+    history: z.array(z.record(z.string(), z.unknown())),
+  })
+  .loose()
+  .meta({ description: "The branch is stored as a new episode (`episode_id`)." });
 
 export const JsonRpcRequestDoc = z
   .object({
