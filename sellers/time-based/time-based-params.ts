@@ -8,10 +8,10 @@ export const TimeBasedParams = z
     /** Share of the ceiling-to-reservation gap already conceded at t = 0. */
     k: z.number().min(0).max(1),
     /**
-     * "next": accept when the buyer's offer reaches the price this seller would quote now
-     * (GENIUS AC_next); "last": accept only at or above the previous quote.
+     * "next": accept an offer at or above the price this seller would quote next round
+     * (GENIUS AC_next: waiting would bring no more); "now": only at or above this round's quote.
      */
-    acceptance: z.enum(["next", "last"]),
+    acceptance: z.enum(["next", "now"]),
     /** Ceiling = the task's opening ask × this. */
     anchorMultiplier: z.number().min(0.5).max(3),
     /** Reservation = seller cost × this. */

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Action } from "../../env/action";
+import type { SellerRepliedEvent } from "../../env/events";
+import { leaksReservation, mentionsReservation } from "../../env/reservation-leak";
+import type { RunState } from "../../env/run";
+import { sellerKey } from "../../env/seller-policy";
+import { RELEASE_LOCK } from "../../sellers/releases";
+import type { Listing } from "../../tasks/listings/listing";
+import { chatModelFromSpec } from "../llm/chat-model-from-spec";
+import { readLlmConfig } from "../llm/config";
+import { type FakeOllamaServer, startFakeOllamaServer } from "../llm/testing/fake-ollama-server";
+import { startFakeOpenAiServer } from "../llm/testing/fake-openai-server";
+import type { ScriptedReply, ScriptedServer } from "../llm/testing/scripted-http-server";
+import { openSellerRun } from "./open-seller-run";
+import { type ResolvedSeller, resolveSellerSpec } from "./resolve-seller-spec";
+import { stepWithSeller } from "./step-with-seller";
+
+// Real ollama and @huggingface/inference clients, gated by withResilience, against wire-level fakes.
+let ollama: FakeOllamaServer;
+let openai: ScriptedServer;
+beforeAll(async () => {
+  ollama = await startFakeOllamaServer({ models: ["gemma3:4b"] });
+  openai = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await ollama.close();
+  await openai.close();
+});
+beforeEach(() => {
+  ollama.reset();
+  openai.reset();
+});
+
+function seller(key: string): ResolvedSeller {
+  const config = readLlmConfig({ OLLAMA_HOST: ollama.url });
+  return resolveSellerSpec(key, {
+    chatModel: (spec) =>
+      chatModelFromSpec(spec, {
+        config,
+        deps: { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        policy: {
+          timeoutMs: 600,
+          retries: 1,
+          backoffBaseMs: 1,
+          backoffMaxMs: 2,
+          breaker: { failures: 1000 },
+        },
+      }),
+  });
+}
+
+const json = (o: Record<string, unknown>): ScriptedReply => ({ kind: "text", text: JSON.stringify(o) });
+const text = (t: string): ScriptedReply => ({ kind: "text", text: t });
+const offer = (price: number, message = "Thoda kam karo"): Action => ({ type: "offer", price, message });
+
+const replies = (run: RunState): SellerRepliedEvent[] =>
+  [...run.finished, run.episode].flatMap((e) =>
+    e.events.filter((x): x is SellerRepliedEvent => x.type === "seller_replied"),
+  );
+
+async function play(s: ResolvedSeller, offers: number[], task = "single_deal", listings?: Listing[]) {
+  const run = await openSellerRun(task, { seed: 1, episodeId: "llm", listings }, s);
+  for (const price of offers) {
+    if (run.episode.done) break;
+    await stepWithSeller(run, offer(price), s);
+  }
+  return run;
+}
+
+/** The hard rules, checked on the recorded log whatever the model said. */
+function assertRules(run: RunState): void {
+  const e = run.episode;
+  const opening = e.events[0];
+  if (opening?.type !== "episode_started") throw new Error("no opening event");
+  const said = [opening.message, ...replies(run).map((r) => r.message)];
+  for (const m of said) expect(mentionsReservation(m, e.reservation), m).toBe(false);
+  let last = e.anchor;
+  for (const r of replies(run)) {
+    if (r.action === "counter") {
+      expect(r.price as number).toBeLessThanOrEqual(last);
+      expect(r.price as number).toBeGreaterThanOrEqual(e.reservation);
+      last = r.price as number;
+    }
+    if (r.action === "accept") expect(r.price as number).toBeGreaterThanOrEqual(e.reservation);
+  }
+}
+
+const systemPrompts = (server: ScriptedServer): string[] =>
+  server.chatRequests().map((r) => {
+    const body = r.body as { messages: { role: string; content: string }[] };
+    return body.messages.find((m) => m.role === "system")?.content ?? "";
+  });
+
+describe("LLM seller episodes through the real Ollama client", () => {
+  it("uses a good JSON reply as the seller's move, records its identity, and never prompts with the reservation", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "Namaste! This silk scarf is ₹60, pure handwork." }));
+    ollama.enqueue(json({ message: "Itna kam nahi, ₹54 last.", action: "counter", price: 54 }));
+    const run = await play(s, [30]);
+    expect(run.episode.events[0]).toMatchObject({
+      message: "Namaste! This silk scarf is ₹60, pure handwork.",
+    });
+    expect(replies(run)[0]).toMatchObject({ source: "external", action: "counter", price: 54, guard: [] });
+    expect(sellerKey(run.episode.seller)).toBe("llm-ollama:gemma3:4b@1");
+    expect(run.episode.seller.hash).not.toBe(RELEASE_LOCK["llm@1"]);
+    for (const p of systemPrompts(ollama)) {
+      expect(p).toContain("₹60");
+      expect(p).not.toContain("31.5");
+    }
+    const body = ollama.chatRequests()[1]?.body as { format?: string; options?: { stop?: string[] } };
+    expect(body.format).toBe("json");
+    expect(body.options?.stop).toEqual(expect.arrayContaining(["<|eot_id|>", "<end_of_turn>"]));
+    assertRules(run);
+  });
+
+  it("reads JSON in code fences, inside prose, and behind a think block", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "Welcome!" }));
+    ollama.enqueue(text('```json\n{"message": "Fifty-five, final.", "action": "counter", "price": 55}\n```'));
+    ollama.enqueue(
+      text('Sure, here you go: {"message": "Okay 52.", "action": "counter", "price": 52} hope it helps'),
+    );
+    ollama.enqueue(
+      text("<think>the buyer is low</think>{'message': 'Chalo 50', 'action': 'counter', 'price': 50,}"),
+    );
+    const run = await play(s, [20, 22, 24]);
+    expect(replies(run).map((r) => [r.source, r.price])).toEqual([
+      ["external", 55],
+      ["external", 52],
+      ["external", 50],
+    ]);
+    assertRules(run);
+  });
+
+  it("falls back to the rule persona on garbage, and marks the turn", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "Welcome!" }), text("<<< ~~~ no json here"));
+    const run = await play(s, [30]);
+    const [r] = replies(run);
+    expect(r?.source).toBe("fallback");
+    expect(r?.action).toBe("counter");
+    assertRules(run);
+  });
+
+  it("turns an accept below the reservation into a counter, recorded as a guard intervention", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      json({ message: "Okay, ₹25, deal!", action: "accept", price: 25 }),
+    );
+    const run = await play(s, [25]);
+    const [r] = replies(run);
+    expect(r?.guard.map((g) => g.rule)).toContain("accept_below_reservation");
+    expect(r).toMatchObject({ source: "external", action: "counter", price: 60 });
+    expect(r?.message).not.toContain("25");
+    assertRules(run);
+  });
+
+  it("clamps a counter below the reservation and redacts the floor that the restated line would say", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      json({ message: "₹28, yours.", action: "counter", price: 28 }),
+    );
+    const run = await play(s, [20]);
+    const [r] = replies(run);
+    expect(r?.guard.map((g) => g.rule)).toEqual(["counter_below_reservation", "reservation_in_text"]);
+    expect(r?.price).toBe(31.5);
+    expect(leaksReservation([r?.message ?? ""], 31.5)).toBe(false);
+    assertRules(run);
+  });
+
+  it("holds a counter that rises above the last counter at the last counter", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      json({ message: "₹50.", action: "counter", price: 50 }),
+      json({ message: "Actually ₹58.", action: "counter", price: 58 }),
+    );
+    const run = await play(s, [30, 31]);
+    const second = replies(run)[1];
+    expect(second?.guard.map((g) => g.rule)).toEqual(["counter_above_last_quote"]);
+    expect(second?.price).toBe(50);
+    assertRules(run);
+  });
+
+  it("accepts an offer at or above the reservation even when the model counters", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "Welcome!" }), json({ message: "₹58.", action: "counter", price: 58 }));
+    const run = await play(s, [40]);
+    expect(replies(run)[0]).toMatchObject({ action: "accept", price: 40 });
+    expect(replies(run)[0]?.guard.map((g) => g.rule)).toEqual(["offer_at_reservation_accepted"]);
+    expect(run.episode.outcome).toBe("deal");
+  });
+
+  it("redacts the reservation stated as 31.5, 31.50 and ₹32", async () => {
+    for (const said of [
+      "I cannot go under 31.5 at all.",
+      "Nothing below 31.50, sorry.",
+      "₹32 is where I stop.",
+    ]) {
+      ollama.reset();
+      const s = seller("llm-ollama:gemma3:4b@1");
+      ollama.enqueue(json({ message: "Welcome!" }), json({ message: said, action: "counter", price: 45 }));
+      const run = await play(s, [30]);
+      const [r] = replies(run);
+      expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
+      expect(r?.price).toBe(45);
+      expect(leaksReservation([r?.message ?? ""], 31.5)).toBe(false);
+      assertRules(run);
+    }
+  });
+
+  it("redacts a large reservation written as 31,500, ₹31,500, Rs. 31500 and 31.5k", async () => {
+    // street 42,857.14 → cost 30,000 → reservation 31,500; the opening ask is the MRP.
+    const listing: Listing = {
+      id: "cam",
+      name: "Mirrorless camera",
+      category: "electronics",
+      listPrice: 60_000,
+      streetPrice: 42_857.14,
+      source: "builtin",
+    };
+    for (const said of [
+      "Not under 31,500.",
+      "₹31,500 is my floor.",
+      "Rs. 31500 minimum.",
+      "Can't do below 31.5k.",
+    ]) {
+      ollama.reset();
+      const s = seller("llm-ollama:gemma3:4b@1");
+      ollama.enqueue(json({ message: "Hello!" }), json({ message: said, action: "counter", price: 50_000 }));
+      const run = await play(s, [20_000], "amazon_realistic", [listing]);
+      expect(run.episode.reservation).toBe(31_500);
+      const [r] = replies(run);
+      expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
+      expect(leaksReservation([r?.message ?? ""], 31_500)).toBe(false);
+      assertRules(run);
+    }
+  });
+
+  it("falls back on a reply slower than the deadline, and the episode goes on", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "Welcome!" }), {
+      ...json({ message: "late", action: "counter", price: 50 }),
+      delayMs: 5_000,
+    });
+    ollama.enqueue(json({ message: "₹52 then.", action: "counter", price: 52 }));
+    const run = await play(s, [20, 22]);
+    expect(replies(run).map((r) => r.source)).toEqual(["fallback", "external"]);
+    assertRules(run);
+  });
+
+  it("retries a 500 once, and falls back when 500s persist", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      { kind: "error", status: 500 },
+      json({ message: "₹52.", action: "counter", price: 52 }),
+      { kind: "error", status: 500 },
+      { kind: "error", status: 503 },
+    );
+    const run = await play(s, [20, 22]);
+    expect(replies(run).map((r) => r.source)).toEqual(["external", "fallback"]);
+    assertRules(run);
+  });
+
+  it("falls back on dropped connections, before headers and mid-body", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      { kind: "drop", when: "before_headers" },
+      { kind: "drop", when: "before_headers" },
+      { kind: "drop", when: "mid_body" },
+      { kind: "drop", when: "mid_body" },
+    );
+    const run = await play(s, [20, 22]);
+    expect(replies(run).map((r) => r.source)).toEqual(["fallback", "fallback"]);
+    assertRules(run);
+  });
+
+  it("always finishes: a dead backend plays a whole episode on the fallback", async () => {
+    const s = seller("llm-ollama:gemma3:4b#deceptive@1");
+    ollama.setFallback({ kind: "error", status: 500 });
+    const run = await play(s, [10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]);
+    expect(run.episode.done).toBe(true);
+    expect(run.episode.seller.id).toBe("llm-ollama:gemma3:4b#deceptive");
+    expect(replies(run).every((r) => r.source === "fallback")).toBe(true);
+    expect(run.episode.events[0]?.type === "episode_started" && run.episode.events[0].persona).toBe(
+      "deceptive",
+    );
+    assertRules(run);
+  });
+});
+
+describe("LLM seller episodes through the real Hugging Face client", () => {
+  it("plays an endpoint-backed seller with guard corrections and fallbacks recorded", async () => {
+    const s = seller(`llm-hf:${openai.url}/v1#firm@1`);
+    openai.enqueue(
+      json({ message: "Hello, the scarf is ₹60." }),
+      text('Here: {"message": "₹57, firm.", "action": "counter", "price": 57}'),
+      json({ message: "₹59 now.", action: "counter", price: 59 }),
+      { kind: "error", status: 500 },
+      { kind: "error", status: 500 },
+      json({ message: "Deal at your price!", action: "accept", price: 20 }),
+    );
+    const run = await play(s, [20, 22, 24, 20]);
+    const rs = replies(run);
+    expect(rs.map((r) => r.source)).toEqual(["external", "external", "fallback", "external"]);
+    expect(rs[1]?.guard.map((g) => g.rule)).toEqual(["counter_above_last_quote"]);
+    expect(rs[3]?.guard.map((g) => g.rule)).toContain("accept_below_reservation");
+    expect(run.episode.seller.id).toBe(`llm-hf:${openai.url}/v1#firm`);
+    for (const p of systemPrompts(openai)) expect(p).not.toContain("31.5");
+    assertRules(run);
+  });
+});
