@@ -51,6 +51,11 @@ function seller(key: string): ResolvedSeller {
 
 const json = (o: Record<string, unknown>): ScriptedReply => ({ kind: "text", text: JSON.stringify(o) });
 const text = (t: string): ScriptedReply => ({ kind: "text", text: t });
+const slow = (o: Record<string, unknown>, delayMs: number): ScriptedReply => ({
+  kind: "text",
+  text: JSON.stringify(o),
+  delayMs,
+});
 const offer = (price: number, message = "Thoda kam karo"): Action => ({ type: "offer", price, message });
 
 const replies = (run: RunState): SellerRepliedEvent[] =>
@@ -241,10 +246,10 @@ describe("LLM seller episodes through the real Ollama client", () => {
 
   it("falls back on a reply slower than the deadline, and the episode goes on", async () => {
     const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "Welcome!" }), {
-      ...json({ message: "late", action: "counter", price: 50 }),
-      delayMs: 5_000,
-    });
+    ollama.enqueue(
+      json({ message: "Welcome!" }),
+      slow({ message: "late", action: "counter", price: 50 }, 5_000),
+    );
     ollama.enqueue(json({ message: "₹52 then.", action: "counter", price: 52 }));
     const run = await play(s, [20, 22]);
     expect(replies(run).map((r) => r.source)).toEqual(["fallback", "external"]);
