@@ -1,7 +1,14 @@
+/** The bits of a terminal stream the commands use (stderr, or a buffer in tests). */
+export interface TextSink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
 /** Where a command writes and what environment it reads; tests pass their own. */
 export interface CommandIo {
   out(text: string): void;
-  err: NodeJS.WriteStream;
+  err: TextSink;
   env: Readonly<Record<string, string | undefined>>;
 }
 

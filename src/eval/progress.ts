@@ -1,3 +1,5 @@
+import type { TextSink } from "./command-io";
+
 /**
  * Progress on stderr: a redrawn bar with ETA on a TTY, one plain line per step elsewhere
  * (CI logs stay readable). `now` is injected so the ETA arithmetic is testable.
@@ -22,7 +24,7 @@ export function progressLine(done: number, total: number, elapsedMs: number, wid
 }
 
 export function createProgress(
-  stream: NodeJS.WriteStream = process.stderr,
+  stream: TextSink = process.stderr,
   now: () => number = Date.now,
 ): ProgressSink {
   const start = now();

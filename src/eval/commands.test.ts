@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CommandIo } from "./command-io";
+import { evalCommand, pairsCommand, reportCommand, sellerQualityCommand } from "./commands";
+
+function capture(
+  env: Record<string, string> = {},
+): CommandIo & { stdout: () => string; stderr: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    out: (t) => {
+      out += t;
+    },
+    err: { write: (t: string) => (err += t), isTTY: false },
+    env,
+    stdout: () => out,
+    stderr: () => err,
+  };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bazaar-eval-cli-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("eval CLI commands", () => {
+  it("every command prints help with examples", async () => {
+    for (const cmd of [evalCommand, reportCommand, sellerQualityCommand, pairsCommand]) {
+      const io = capture();
+      expect(await cmd(["--help"], io)).toBe(0);
+      expect(io.stdout()).toMatch(/Examples:\n {2}bazaar /);
+    }
+  });
+
+  it("usage errors exit 2 and point at --help", async () => {
+    const io = capture();
+    expect(
+      await evalCommand(["--buyer", "rule:smart", "--task", "single_deal", "--tells", "maybe"], io),
+    ).toBe(2);
+    expect(io.stderr()).toMatch(/--tells must be on or off[\s\S]*bazaar eval --help/);
+    const io2 = capture();
+    expect(await evalCommand(["--buyer", "rule:clever", "--task", "single_deal"], io2)).toBe(1);
+    expect(io2.stderr()).toMatch(/Unknown buyer "rule:clever"/);
+    const io3 = capture();
+    expect(await evalCommand(["--bogus"], io3)).toBe(2);
+  });
+
+  it("runs an eval, writes db/jsonl/summary/meta, resumes to a byte-identical summary, and reports", async () => {
+    const args = [
+      "--buyer",
+      "rule:naive",
+      "--buyer",
+      "rule:smart",
+      "--task",
+      "single_deal",
+      "--task",
+      "career_10",
+      "--seeds",
+      "1..3",
+      "--run-id",
+      "cli-run",
+      "--out",
+      join(dir, "runs"),
+      "--db",
+      join(dir, "eval.db"),
+    ];
+    const io = capture();
+    expect(await evalCommand(args, io)).toBe(0);
+    expect(io.stdout()).toMatch(/rule:smart\s+career_10\s+3/);
+    expect(io.stdout()).toMatch(/Scaling ladder/);
+    expect(io.stderr()).toMatch(/12\/12/);
+    const runDir = join(dir, "runs", "cli-run");
+    const summary = readFileSync(join(runDir, "summary.json"), "utf8");
+    expect(readFileSync(join(runDir, "episodes.jsonl"), "utf8").trim().split("\n")).toHaveLength(12);
+    expect(JSON.parse(readFileSync(join(runDir, "meta.json"), "utf8"))).toMatchObject({
+      played: 12,
+      skipped: 0,
+    });
+    expect(summary).not.toMatch(/started_at|duration/);
+
+    const again = capture();
+    expect(await evalCommand(args, again)).toBe(0);
+    expect(again.stdout()).toMatch(/0 played, 12 resumed/);
+    expect(readFileSync(join(runDir, "summary.json"), "utf8")).toBe(summary);
+
+    const changed = capture();
+    expect(await evalCommand([...args.slice(0, -4), "--tells", "off", ...args.slice(-4)], changed)).toBe(1);
+    expect(changed.stderr()).toMatch(/different plan/);
+
+    const rep = capture();
+    expect(
+      await reportCommand(["cli-run", "--out", join(dir, "runs"), "--db", join(dir, "eval.db")], rep),
+    ).toBe(0);
+    const html = readFileSync(join(runDir, "report.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<svg");
+    expect(html).not.toMatch(/<script|<link|src="http/);
+    expect(html).toContain("rule:smart");
+  });
+
+  it("seller-quality prints the criteria table and writes JSON", async () => {
+    const io = capture();
+    const json = join(dir, "quality.json");
+    const code = await sellerQualityCommand(
+      ["--seller", "bazaar-deceptive@1", "--n", "10", "--json", json],
+      io,
+    );
+    expect(io.stdout()).toMatch(/never_leak_reservation\s+0\s+= 0\s+PASS/);
+    expect(io.stdout()).toMatch(/persona_consistency\s+n\/a/);
+    const report = JSON.parse(readFileSync(json, "utf8"));
+    expect(report.episodes).toHaveLength(10);
+    expect(code).toBe(report.passed === report.applicable ? 0 : 1);
+  });
+
+  it("pairs with a deterministic code buyer finds no divergence and writes nothing", async () => {
+    const io = capture();
+    const out = join(dir, "pairs-none.jsonl");
+    expect(
+      await pairsCommand(
+        ["--buyer", "rule:smart", "--task", "single_deal", "--seeds", "1..2", "--out", out],
+        io,
+      ),
+    ).toBe(0);
+    expect(io.stdout()).toMatch(/0 pairs appended.*identical/);
+    expect(existsSync(out)).toBe(true);
+  });
+});
