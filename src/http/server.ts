@@ -98,6 +98,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
       await drained;
       clearTimeout(timer);
+      service.flush();
       service.detachAll();
       store.close();
       log.info("server stopped");

@@ -93,7 +93,7 @@ function entry(root: LocRoot, issue: z.core.$ZodIssue, data: unknown): DetailEnt
     case "unrecognized_keys":
       return issue.keys.map((key) => ({
         type: "extra_forbidden",
-        loc: [...loc, key],
+        loc: locOf(root, [...path, key]),
         msg: "Extra inputs are not permitted",
         input: valueAt(input, [key]) ?? null,
       }));

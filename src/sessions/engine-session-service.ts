@@ -8,6 +8,7 @@ import { UnknownSellerError } from "../../sellers/registry";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
+import { GroupCommit } from "../storage/group-commit";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type { StepRequest, StepResponse } from "../wire/step";
@@ -133,9 +134,11 @@ export class EngineSessionService implements SessionService {
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly writes: GroupCommit;
 
   constructor(deps: SessionServiceDeps) {
     this.store = deps.store;
+    this.writes = new GroupCommit(deps.store);
     this.maxSessions = deps.maxSessions;
     this.ttlMs = deps.sessionTtlS * 1000;
     this.now = deps.now ?? Date.now;
@@ -160,9 +163,14 @@ export class EngineSessionService implements SessionService {
     }
     this.requireRoom();
     const s = this.blankSession(newSessionId(), false);
-    const res = this.resetIn(s, req);
+    // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
     this.sessions.set(s.id, s);
-    return res;
+    try {
+      return await this.resetIn(s, req);
+    } catch (err) {
+      if (s.run === null) this.sessions.delete(s.id);
+      throw err;
+    }
   }
 
   async step(req: StepRequest): Promise<StepResponse> {
@@ -351,7 +359,23 @@ export class EngineSessionService implements SessionService {
     return req.seller === undefined || req.seller === s.options.seller;
   }
 
-  private resetIn(s: LiveSession, req: ResetRequest): ResetResponse {
+  /** Store a change, then resolve; if storing fails the session is dropped so the next request rebuilds it. */
+  private async persist(s: LiveSession, write: () => void): Promise<void> {
+    try {
+      await this.writes.commit(write);
+    } catch (err) {
+      s.closed = true;
+      this.sessions.delete(s.id);
+      throw err;
+    }
+  }
+
+  /** Commit anything still queued (shutdown). */
+  flush(): void {
+    this.writes.flush();
+  }
+
+  private async resetIn(s: LiveSession, req: ResetRequest): Promise<ResetResponse> {
     this.ensureOpen(s);
     const task = req.task ?? req.task_id ?? (s.run === null ? DEFAULT_TASK : s.task);
     const now = this.now();
@@ -360,7 +384,7 @@ export class EngineSessionService implements SessionService {
       if (prior.episode.stepCount > 0 && !prior.episode.done) {
         const abandoned = s.episodeKey;
         restartEpisode(prior);
-        this.store.transaction(() => {
+        await this.persist(s, () => {
           this.store.abandonEpisode(abandoned);
           s.episodeKey = this.store.insertEpisode(prior.episode, this.meta(s, now));
           this.store.touchSession(s.id, now);
@@ -387,13 +411,15 @@ export class EngineSessionService implements SessionService {
     options.seller = sellerKey(run.plan.seller.ref);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
-    this.store.transaction(() => {
-      if (prior !== null && !prior.episode.done) this.store.abandonEpisode(s.episodeKey);
-      if (s.stored) this.store.updateSessionRun(row, now);
-      else this.store.createSession(row, now);
-      s.episodeKey = this.store.insertEpisode(run.episode, { ...this.meta(s, now), run: runNo });
-    });
+    const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
+    const wasStored = s.stored;
     Object.assign(s, { stored: true, run, runNo, task, seed, options });
+    await this.persist(s, () => {
+      if (abandoned !== null) this.store.abandonEpisode(abandoned);
+      if (wasStored) this.store.updateSessionRun(row, now);
+      else this.store.createSession(row, now);
+      s.episodeKey = this.store.insertEpisode(run.episode, this.meta(s, now));
+    });
     return this.resetResponse(s, run, req);
   }
 
@@ -427,7 +453,7 @@ export class EngineSessionService implements SessionService {
     };
   }
 
-  private stepIn(s: LiveSession, req: StepRequest): StepResponse {
+  private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
     if (req.request_id !== undefined) {
       const seen = this.store.stepResult(s.id, req.request_id);

@@ -1,0 +1,382 @@
+/**
+ * Server throughput and latency, measured from a separate process over real sockets.
+ *
+ * Starts `bazaar serve` as a child process (persistence on, a temp SQLite file, default
+ * settings otherwise), then drives it with keep-alive clients: 16 HTTP episode loops, 16
+ * WebSocket loops (OpenEnv frames), /batch/step with 32 steps per request, and 1,024 open
+ * sessions stepped round-robin. Each measurement runs three times; medians are reported. The
+ * last line of output is JSON.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import WebSocket from "ws";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const REPEATS = 3;
+const LOOPS = 16;
+const BATCH = 32;
+const MANY = 1024;
+
+interface Json {
+  [k: string]: unknown;
+}
+
+interface Reply {
+  status: number;
+  body: Json;
+}
+
+class HttpClient {
+  private readonly agent: Agent;
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+    sockets: number,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  call(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        {
+          host: this.host,
+          port: this.port,
+          method,
+          path,
+          agent: this.agent,
+          headers:
+            payload === undefined
+              ? {}
+              : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            try {
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Json,
+              });
+            } catch (err) {
+              reject(err);
+            }
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  }
+
+  destroy(): void {
+    this.agent.destroy();
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+const p99 = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.min(s.length - 1, Math.floor(0.99 * s.length))] as number);
+};
+const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : 0;
+}
+
+/** A buyer that bids up from 40 % of the ask in small steps, so episodes last several rounds. */
+function nextAction(obs: Json, k: number): Json {
+  const ask = Number(obs.opponent_last_offer ?? obs.seller_asking_price);
+  return { type: "offer", price: round(ask * (0.4 + 0.05 * k)), message: "How about this?" };
+}
+
+async function startChild(dbPath: string): Promise<{ child: ChildProcess; host: string; port: number }> {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a.length > 0);
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      "--import",
+      "tsx",
+      "src/cli/main.ts",
+      "serve",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--db",
+      dbPath,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, LOG_LEVEL: "info" },
+    },
+  );
+  const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
+    lines.on("line", (line) => {
+      try {
+        const ev = JSON.parse(line) as { msg?: string; url?: string };
+        if (ev.msg === "server listening" && ev.url) resolve(ev.url);
+      } catch {
+        // Non-JSON output (a tsx warning) is not the line we wait for.
+      }
+    });
+  });
+  const u = new URL(url);
+  return { child, host: u.hostname, port: Number(u.port) };
+}
+
+interface LoopStats {
+  steps: number;
+  errors: number;
+  latencies: number[];
+}
+
+/** One buyer playing episodes back to back over HTTP until the deadline. */
+async function httpLoop(client: HttpClient, seed: number, until: number, stats: LoopStats): Promise<void> {
+  let reset = await client.call("POST", "/reset", { seed });
+  const sid = reset.body.session_id as string;
+  let obs = reset.body.observation as Json;
+  let k = 0;
+  while (performance.now() < until) {
+    const t0 = performance.now();
+    const r = await client.call("POST", "/step", { session_id: sid, action: nextAction(obs, k++) });
+    stats.latencies.push(performance.now() - t0);
+    if (r.status !== 200) {
+      stats.errors++;
+      continue;
+    }
+    stats.steps++;
+    obs = r.body.observation as Json;
+    if (r.body.done === true) {
+      reset = await client.call("POST", "/reset", { session_id: sid, seed: ++seed });
+      obs = reset.body.observation as Json;
+      k = 0;
+    }
+  }
+  await client.call("POST", "/close", { session_id: sid });
+}
+
+async function measureHttp(host: string, port: number): Promise<{ rate: number; p99: number }> {
+  const client = new HttpClient(host, port, LOOPS);
+  const stats: LoopStats = { steps: 0, errors: 0, latencies: [] };
+  const t0 = performance.now();
+  const until = t0 + SECONDS * 1000;
+  await Promise.all(Array.from({ length: LOOPS }, (_, i) => httpLoop(client, 1000 + i * 97, until, stats)));
+  const elapsed = (performance.now() - t0) / 1000;
+  client.destroy();
+  return { rate: stats.steps / elapsed, p99: p99(stats.latencies) };
+}
+
+/** Batches of 32 steps per request; finished sessions are reset in place through /batch/reset. */
+async function batchLoop(client: HttpClient, seed: number, until: number, stats: LoopStats): Promise<void> {
+  const opened = await client.call("POST", "/batch/reset", { count: BATCH, seeds: seed });
+  const items = opened.body.results as Json[];
+  const sids = items.map((r) => r.session_id as string);
+  const obs = items.map((r) => r.observation as Json);
+  const ks = sids.map(() => 0);
+  while (performance.now() < until) {
+    const steps = sids.map((session_id, i) => ({ session_id, action: nextAction(obs[i] as Json, ks[i]!++) }));
+    const r = await client.call("POST", "/batch/step", { steps });
+    const results = r.body.results as Json[];
+    const done: number[] = [];
+    results.forEach((res, i) => {
+      if (res.error !== undefined) stats.errors++;
+      else {
+        stats.steps++;
+        obs[i] = res.observation as Json;
+        if (res.done === true) done.push(i);
+      }
+    });
+    if (done.length > 0) {
+      const again = await client.call("POST", "/batch/reset", { session_ids: done.map((i) => sids[i]) });
+      (again.body.results as Json[]).forEach((res, j) => {
+        const i = done[j] as number;
+        obs[i] = res.observation as Json;
+        ks[i] = 0;
+      });
+    }
+  }
+  await Promise.all(sids.map((session_id) => client.call("POST", "/close", { session_id })));
+}
+
+async function measureBatch(host: string, port: number): Promise<number> {
+  const loops = 4;
+  const client = new HttpClient(host, port, loops);
+  const stats: LoopStats = { steps: 0, errors: 0, latencies: [] };
+  const t0 = performance.now();
+  const until = t0 + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, (_, i) => batchLoop(client, 5000 + i * 1000, until, stats)),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  client.destroy();
+  return stats.steps / elapsed;
+}
+
+/** 1,024 open sessions; 64 workers step them round-robin, so every session stays active. */
+async function measureMany(
+  host: string,
+  port: number,
+  pid: number,
+): Promise<{ ok: number; p99: number; rssPerSession: number }> {
+  const client = new HttpClient(host, port, 64);
+  const before = rssKb(pid);
+  const sids: string[] = [];
+  const obs: Json[] = [];
+  for (let b = 0; b < MANY / BATCH; b++) {
+    const r = await client.call("POST", "/batch/reset", { count: BATCH, seeds: 90_000 + b * BATCH });
+    for (const item of r.body.results as Json[]) {
+      sids.push(item.session_id as string);
+      obs.push(item.observation as Json);
+    }
+  }
+  const ks = sids.map(() => 0);
+  let attempts = 0;
+  let ok = 0;
+  const latencies: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  const worker = async (w: number) => {
+    const mine = sids.map((_, i) => i).filter((i) => i % 64 === w);
+    for (let n = 0; performance.now() < until || n < mine.length; n++) {
+      const i = mine[n % mine.length] as number;
+      const t0 = performance.now();
+      attempts++;
+      const r = await client.call("POST", "/step", {
+        session_id: sids[i],
+        action: nextAction(obs[i] as Json, ks[i]!++),
+      });
+      latencies.push(performance.now() - t0);
+      if (r.status !== 200) continue;
+      ok++;
+      obs[i] = r.body.observation as Json;
+      if (r.body.done === true) {
+        const again = await client.call("POST", "/reset", { session_id: sids[i] });
+        obs[i] = again.body.observation as Json;
+        ks[i] = 0;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, (_, w) => worker(w)));
+  const after = rssKb(pid);
+  await Promise.all(sids.map((session_id) => client.call("POST", "/close", { session_id })));
+  client.destroy();
+  return {
+    ok: attempts === 0 ? 0 : ok / attempts,
+    p99: p99(latencies),
+    rssPerSession: (after - before) / MANY,
+  };
+}
+
+/** 16 WebSocket connections, each one OpenEnv session, playing episodes back to back. */
+async function measureWs(host: string, port: number): Promise<number> {
+  let steps = 0;
+  const t0 = performance.now();
+  const until = t0 + SECONDS * 1000;
+  const loop = async (seed: number) => {
+    const ws = new WebSocket(`ws://${host}:${port}/ws`, { perMessageDeflate: false });
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    const pending: ((frame: Json) => void)[] = [];
+    ws.on("message", (data) => pending.shift()?.(JSON.parse(String(data)) as Json));
+    const send = (frame: Json) =>
+      new Promise<Json>((resolve) => {
+        pending.push(resolve);
+        ws.send(JSON.stringify(frame));
+      });
+    let reply = await send({ type: "reset", data: { seed } });
+    let k = 0;
+    while (performance.now() < until) {
+      const data = reply.data as Json;
+      reply = await send({ type: "step", data: nextAction(data.observation as Json, k++) });
+      if (reply.type !== "observation") continue;
+      steps++;
+      if ((reply.data as Json).done === true) {
+        reply = await send({ type: "reset", data: { seed: ++seed } });
+        k = 0;
+      }
+    }
+    ws.close();
+  };
+  await Promise.all(Array.from({ length: LOOPS }, (_, i) => loop(20_000 + i * 97)));
+  return steps / ((performance.now() - t0) / 1000);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "bazaar-bench-"));
+  const { child, host, port } = await startChild(join(dir, "bench.db"));
+  const pid = child.pid as number;
+  const hasWs = existsSync(join(ROOT, "src/ws/openenv-ws.ts"));
+  const runs: Record<string, number[]> = {
+    http_steps_per_s: [],
+    http_p99_ms: [],
+    ws_steps_per_s: [],
+    batch_steps_per_s: [],
+    sessions_ok: [],
+    sessions_p99_ms: [],
+    rss_kb_per_session: [],
+  };
+  try {
+    // Warm-up: JIT, SQLite page cache and the first WAL pages, so run 1 is not an outlier.
+    await measureHttp(host, port);
+    for (let rep = 0; rep < REPEATS; rep++) {
+      const h = await measureHttp(host, port);
+      runs.http_steps_per_s!.push(h.rate);
+      runs.http_p99_ms!.push(h.p99);
+      if (hasWs) runs.ws_steps_per_s!.push(await measureWs(host, port));
+      runs.batch_steps_per_s!.push(await measureBatch(host, port));
+      const m = await measureMany(host, port, pid);
+      runs.sessions_ok!.push(m.ok);
+      runs.sessions_p99_ms!.push(m.p99);
+      runs.rss_kb_per_session!.push(m.rssPerSession);
+      process.stderr.write(`run ${rep + 1}/${REPEATS} done\n`);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const result = {
+    http_steps_per_s: round(median(runs.http_steps_per_s!), 0),
+    http_p99_ms: round(median(runs.http_p99_ms!)),
+    ws_steps_per_s: hasWs ? round(median(runs.ws_steps_per_s!), 0) : null,
+    batch_steps_per_s: round(median(runs.batch_steps_per_s!), 0),
+    sessions_ok: round(median(runs.sessions_ok!), 4),
+    sessions_p99_ms: round(median(runs.sessions_p99_ms!)),
+    rss_kb_per_session: round(median(runs.rss_kb_per_session!)),
+  };
+  const bars: Record<string, string> = {
+    http_steps_per_s: ">= 5000",
+    http_p99_ms: "<= 10",
+    ws_steps_per_s: ">= 15000",
+    batch_steps_per_s: `>= ${round(2 * result.http_steps_per_s, 0)}`,
+    sessions_ok: "= 1",
+    sessions_p99_ms: "<= 50",
+    rss_kb_per_session: "<= 50",
+  };
+  console.log(`measurement            median     runs (${REPEATS} x ${SECONDS}s)              bar`);
+  for (const [k, v] of Object.entries(result)) {
+    const all = (runs[k] ?? []).map((x) => round(x, k === "sessions_ok" ? 4 : 1)).join(", ");
+    console.log(`${k.padEnd(22)} ${String(v).padStart(9)}   ${all.padEnd(32)} ${bars[k]}`);
+  }
+  console.log(JSON.stringify(result));
+}
+
+await main();
