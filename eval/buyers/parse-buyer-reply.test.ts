@@ -10,13 +10,20 @@ describe("parseBuyerReply", () => {
       action: { type: "offer", price: 35, message: "35 chalega?" },
       parseError: false,
     });
-    expect(parseBuyerReply('{"action":"accept","price":null}', obs).action).toEqual({ type: "accept", message: "" });
+    expect(parseBuyerReply('{"action":"accept","price":null}', obs).action).toEqual({
+      type: "accept",
+      message: "",
+    });
     expect(parseBuyerReply('{"action":"WALK","price":null,"message":"bye"}', obs).action.type).toBe("walk");
   });
 
   it("drops think blocks, takes the fenced block and slices braces", () => {
-    const text = '<think>maybe 30?</think>\nSure:\n```json\n{"action": "offer", "price": "₹42", "message": "x"}\n```\ntrailing';
-    expect(parseBuyerReply(text, obs)).toMatchObject({ action: { type: "offer", price: 42 }, parseError: false });
+    const text =
+      '<think>maybe 30?</think>\nSure:\n```json\n{"action": "offer", "price": "₹42", "message": "x"}\n```\ntrailing';
+    expect(parseBuyerReply(text, obs)).toMatchObject({
+      action: { type: "offer", price: 42 },
+      parseError: false,
+    });
     expect(stripThinking("<think>unterminated")).toBe("");
     expect(extractJsonObject('noise {"a": {"b": 1}} more')).toBe('{"a": {"b": 1}}');
   });

@@ -29,7 +29,13 @@ describe("rule buyers (REFERENCE §8.5, D20)", () => {
   });
 
   it("aggressive walks on the last round when the ask is still far above its target", async () => {
-    const last = { ...opening, current_round: 7, rounds_remaining: 1, opponent_last_offer: 45, own_last_offer: 35 };
+    const last = {
+      ...opening,
+      current_round: 7,
+      rounds_remaining: 1,
+      opponent_last_offer: 45,
+      own_last_offer: 35,
+    };
     expect((await ruleBuyer("aggressive").act(last, ctx)).action.type).toBe("walk");
   });
 
@@ -66,7 +72,13 @@ describe("time-based buyers (GENIUS f(t) = k + (1 − k)·t^(1/e))", () => {
 
   it("opens at 40 % of the ask and accepts when the ask falls to its bid", async () => {
     expect((await timeBuyer("linear").act(opening, ctx)).action).toMatchObject({ type: "offer", price: 24 });
-    const end = { ...opening, current_round: 7, rounds_remaining: 1, opponent_last_offer: 40, own_last_offer: 35 };
+    const end = {
+      ...opening,
+      current_round: 7,
+      rounds_remaining: 1,
+      opponent_last_offer: 40,
+      own_last_offer: 35,
+    };
     expect((await timeBuyer("boulware").act(end, ctx)).action.type).toBe("accept");
   });
 });

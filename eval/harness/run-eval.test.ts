@@ -78,7 +78,13 @@ describe("runEval", () => {
     const seen: Record<string, Array<Observation["tells"]>> = { on: [], off: [] };
     const spy = (key: "on" | "off"): BuyerPolicy => {
       const inner = buyerFromSpec("rule:smart");
-      return { ...inner, act: async (obs, ctx) => (seen[key]?.push(obs.tells), inner.act(obs, ctx)) };
+      return {
+        ...inner,
+        act: async (obs, ctx) => {
+          seen[key]?.push(obs.tells);
+          return inner.act(obs, ctx);
+        },
+      };
     };
     await runEval(
       plan({ buyers: [spy("on")], tasks: ["deceptive_seller"], seeds: seeds(3), tells: true }),
