@@ -1,0 +1,167 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG } from "../config/config";
+import { type LiveBackend, startRealServer } from "./backends";
+
+/*
+ * No Docker engine runs here, so the Dockerfile is checked by reading it: its install and run
+ * steps must be the ones CI and the README use, and its health probe is executed for real.
+ */
+
+const root = new URL("../../", import.meta.url);
+const read = (path: string): string => readFileSync(new URL(path, root), "utf8");
+
+interface Instruction {
+  op: string;
+  args: string;
+  stage: number;
+}
+
+function parseDockerfile(text: string): Instruction[] {
+  const joined = text.replace(/\\\r?\n/g, " ");
+  const out: Instruction[] = [];
+  let stage = -1;
+  for (const raw of joined.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const m = /^(\S+)\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const op = (m[1] as string).toUpperCase();
+    if (op === "FROM") stage += 1;
+    out.push({ op, args: (m[2] as string).replace(/\s+/g, " "), stage });
+  }
+  return out;
+}
+
+const docker = parseDockerfile(read("Dockerfile"));
+const lastStage = Math.max(...docker.map((i) => i.stage));
+const final = docker.filter((i) => i.stage === lastStage);
+const pkg = JSON.parse(read("package.json")) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
+
+function healthProbe(): string {
+  const hc = final.find((i) => i.op === "HEALTHCHECK");
+  const m = /CMD node -e "(.*)"$/.exec(hc?.args ?? "");
+  if (!m) throw new Error("HEALTHCHECK is not a node -e one-liner");
+  return m[1] as string;
+}
+
+describe("Dockerfile", () => {
+  it("is a multi-stage node:20-slim build whose build stage can compile better-sqlite3", () => {
+    const froms = docker.filter((i) => i.op === "FROM");
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const f of froms) expect(f.args).toMatch(/^node:20-slim\b/);
+    const buildRuns = docker.filter((i) => i.stage === 0 && i.op === "RUN").map((i) => i.args);
+    expect(buildRuns.join("\n")).toMatch(/apt-get install .*python3.*make.*g\+\+/);
+    expect(pkg.dependencies).toHaveProperty("better-sqlite3");
+  });
+
+  it("installs with npm ci from the lock file, as .ci/run does", () => {
+    const copies = docker.filter((i) => i.stage === 0 && i.op === "COPY").map((i) => i.args);
+    expect(copies.some((c) => c.includes("package.json") && c.includes("package-lock.json"))).toBe(true);
+    const install = docker.find((i) => i.op === "RUN" && /\bnpm ci\b/.test(i.args));
+    expect(install).toBeDefined();
+    expect(read(".ci/run")).toMatch(/^npm ci\b/m);
+  });
+
+  it("starts with npm start, the same command as the README, and npm start serves", () => {
+    const cmd = final.find((i) => i.op === "CMD");
+    expect(JSON.parse(cmd?.args ?? "null")).toEqual(["npm", "start"]);
+    expect(pkg.scripts.start).toMatch(/\bserve\b/);
+    expect(read("README.md")).toContain("npm start");
+    // The runtime stage installs without dev dependencies, so npm start must not need one.
+    expect(pkg.dependencies).toHaveProperty(pkg.scripts.start?.split(" ")[0] ?? "");
+  });
+
+  it("listens on 0.0.0.0:8000 as the non-root node user, with SQLite in a node-owned data dir", () => {
+    expect(final.find((i) => i.op === "EXPOSE")?.args).toBe("8000");
+    const env = final
+      .filter((i) => i.op === "ENV")
+      .map((i) => i.args)
+      .join(" ");
+    expect(env).toContain("PORT=8000");
+    expect(env).toContain("HOST=0.0.0.0");
+    expect(env).toContain("BAZAAR_DB=/home/node/app/data/bazaar.db");
+    expect(DEFAULT_CONFIG.port).toBe(8000);
+    expect(final.find((i) => i.op === "USER")?.args).toBe("node");
+    const userAt = final.findIndex((i) => i.op === "USER");
+    const cmdAt = final.findIndex((i) => i.op === "CMD");
+    expect(userAt).toBeLessThan(cmdAt);
+    const runs = final.filter((i) => i.op === "RUN").map((i) => i.args);
+    expect(runs.some((r) => r.includes("mkdir -p /home/node/app/data") && r.includes("chown"))).toBe(true);
+  });
+
+  it("keeps the OpenEnv health-check timings and probes /health", () => {
+    const hc = final.find((i) => i.op === "HEALTHCHECK")?.args ?? "";
+    for (const flag of ["--interval=30s", "--timeout=3s", "--start-period=5s", "--retries=3"]) {
+      expect(hc).toContain(flag);
+    }
+    expect(healthProbe()).toContain("/health");
+  });
+
+  it("ships the sources the server imports and nothing local", () => {
+    const ignored = read(".dockerignore")
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    for (const must of ["node_modules", "data", ".git"]) expect(ignored).toContain(must);
+    for (const src of ["env", "sellers", "tasks", "eval", "src", "package.json", "README.md"]) {
+      expect(ignored).not.toContain(src);
+    }
+  });
+});
+
+describe("the HEALTHCHECK probe, run for real", () => {
+  let server: LiveBackend;
+  beforeAll(async () => {
+    server = await startRealServer();
+  });
+  afterAll(() => server.close());
+
+  // Asynchronous on purpose: the server answering the probe runs in this very process.
+  const probe = (port: string) =>
+    new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ["-e", healthProbe()], {
+        env: { ...process.env, PORT: port },
+        stdio: "ignore",
+      });
+      child.once("error", reject);
+      child.once("exit", (code) => resolve(code));
+    });
+
+  it("exits 0 against a healthy server", async () => {
+    expect(await probe(new URL(server.url).port)).toBe(0);
+  });
+
+  it("exits 1 when nothing listens", async () => {
+    expect(await probe("1")).toBe(1);
+  });
+});
+
+describe("openenv.yaml", () => {
+  const manifest = Object.fromEntries(
+    read("openenv.yaml")
+      .split(/\r?\n/)
+      .map((l) => l.replace(/\s+#.*$/, "").trim())
+      .filter((l) => l !== "" && !l.startsWith("#"))
+      .map((l) => {
+        const i = l.indexOf(":");
+        return [l.slice(0, i).trim(), l.slice(i + 1).trim()];
+      }),
+  );
+
+  it("has the template's keys, with the real port", () => {
+    expect(manifest).toMatchObject({
+      spec_version: "1",
+      name: "bazaar_batna",
+      type: "space",
+      runtime: "fastapi",
+      port: "8000",
+    });
+    expect(manifest.app).toBeTruthy();
+    expect(read("openenv.yaml")).toMatch(/runtime: fastapi #.*Node/);
+  });
+});
