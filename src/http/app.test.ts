@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../env/observation";
+import { observe } from "../../env/observe";
 import { stepRun } from "../../env/run";
 import { openRun } from "../../tasks/open-run";
 import { TASK_IDS } from "../../tasks/task-catalog";
 import { testBuyer } from "./testing/buyer";
-import { startTestServer, type TestServer } from "./testing/test-server";
+import { startTestServer, type TestReply, type TestServer } from "./testing/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ afterAll(async () => {
 async function playHttp(
   task: string,
   seed: number,
-): Promise<{ sid: string; observations: string[]; last: any }> {
+): Promise<{ sid: string; observations: string[]; last: TestReply["body"] }> {
   const r = await srv.post("/reset", { task, seed, episode_id: `ep-${task}-${seed}` });
   expect(r.status).toBe(200);
   const sid = r.body.session_id as string;
@@ -55,7 +56,6 @@ function playInProcess(task: string, seed: number): string[] {
 }
 
 // The reset observation, through the same function the server uses.
-import { observe } from "../../env/observe";
 
 const stepless = (run: ReturnType<typeof openRun>) => observe(run.episode);
 
@@ -201,6 +201,23 @@ describe("HTTP episodes", () => {
     expect(ep.body.summary.outcome).toBe("deal");
     expect(ep.body.summary.score).toBeGreaterThan(0);
     expect((await srv.get("/episodes/nope")).status).toBe(404);
+  });
+
+  it("branches a stored episode over HTTP into a new stored episode", async () => {
+    const r = await srv.post("/reset", { seed: 1, episode_id: "cf-http" });
+    const sid = r.body.session_id;
+    await srv.post("/step", { session_id: sid, action: { type: "offer", price: 30 } });
+    await srv.post("/step", { session_id: sid, action: { type: "offer", price: 35 } });
+    await srv.post("/step", { session_id: sid, action: { type: "accept" } });
+    const cf = await srv.post("/episodes/cf-http/counterfactual", {
+      from_round: 3,
+      action: { type: "offer", price: 50 },
+    });
+    expect(cf.status).toBe(200);
+    expect(cf.body.original.score).toBe(0.7429);
+    expect(cf.body.counterfactual.score).toBe(0.7143);
+    const branch = await srv.get(`/episodes/${encodeURIComponent(cf.body.episode_id)}`);
+    expect(branch.body.branched_from).toBe("cf-http");
   });
 
   it("serves catalogs and health", async () => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_CONFIG, loadConfig } from "./config";
+
+describe("server config", () => {
+  it("defaults: port 8000, ./data/bazaar.db, 1,024 sessions, 30 min TTL", () => {
+    expect(loadConfig([], {})).toEqual(DEFAULT_CONFIG);
+    expect(DEFAULT_CONFIG).toMatchObject({
+      port: 8000,
+      db: "./data/bazaar.db",
+      maxSessions: 1024,
+      sessionTtlS: 1800,
+    });
+  });
+
+  it("reads environment variables, OpenEnv's names as a fallback, and flags win", () => {
+    const env = {
+      PORT: "9001",
+      BAZAAR_DB: ":memory:",
+      MAX_CONCURRENT_ENVS: "300",
+      CORS_ORIGINS: "http://a, http://b",
+    };
+    expect(loadConfig([], env)).toMatchObject({
+      port: 9001,
+      db: ":memory:",
+      maxSessions: 300,
+      corsOrigins: ["http://a", "http://b"],
+    });
+    expect(loadConfig([], { ...env, BAZAAR_MAX_SESSIONS: "12" }).maxSessions).toBe(12);
+    expect(loadConfig(["--port", "9100", "--max-sessions=5", "--session-ttl", "2.5"], env)).toMatchObject({
+      port: 9100,
+      maxSessions: 5,
+      sessionTtlS: 2.5,
+    });
+  });
+
+  it("rejects bad values and unknown flags with the setting's name", () => {
+    expect(() => loadConfig(["--port", "eighty"], {})).toThrow(/--port/);
+    expect(() => loadConfig([], { LOG_LEVEL: "loud" })).toThrow(ConfigError);
+    expect(() => loadConfig(["--nope", "1"], {})).toThrow(/Unknown option --nope/);
+    expect(() => loadConfig(["--db"], {})).toThrow(/needs a value/);
+  });
+});

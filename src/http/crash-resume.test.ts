@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Observation } from "../../env/observation";
+import { observe } from "../../env/observe";
+import { stepRun } from "../../env/run";
+import { openRun } from "../../tasks/open-run";
+import { testBuyer } from "./testing/buyer";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "bazaar-crash-"));
+const dbPath = join(dir, "crash.db");
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `bazaar serve` as a child process; resolves with its base URL from the "server listening" log line. */
+async function serve(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0", "--host", "127.0.0.1", "--db", dbPath],
+    { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  children.push(child);
+  const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+    lines.on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const ev = JSON.parse(line) as { msg?: string; url?: string };
+      if (ev.msg === "server listening" && ev.url) resolve(ev.url);
+    });
+  });
+  return { child, url };
+}
+
+async function post(url: string, body: unknown) {
+  const r = await fetch(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
+  return { status: r.status, text: await r.text() };
+}
+
+const TASK = "career_10";
+const SEED = 77;
+
+describe("crash safety", () => {
+  it("after kill -9 and a restart on the same file, the session finishes with no event lost", async () => {
+    const first = await serve();
+    const reset = await post(`${first.url}/reset`, { task: TASK, seed: SEED, episode_id: "crash" });
+    const sid = JSON.parse(reset.text).session_id as string;
+    const observations: string[] = [JSON.stringify(JSON.parse(reset.text).observation)];
+    let obs = JSON.parse(reset.text).observation as Observation;
+    const steps = async (url: string, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const r = await post(`${url}/step`, { session_id: sid, action: testBuyer(obs, obs.current_round) });
+        expect(r.status).toBe(200);
+        const body = JSON.parse(r.text);
+        observations.push(JSON.stringify(body.observation));
+        obs = body.observation;
+        if (body.done) return true;
+      }
+      return false;
+    };
+    await steps(first.url, 17);
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+
+    const second = await serve();
+    let done = false;
+    for (let i = 0; i < 40 && !done; i++) done = await steps(second.url, 10);
+    expect(done).toBe(true);
+    const score = JSON.parse((await (await fetch(`${second.url}/score?session_id=${sid}`)).text()) as string);
+    second.child.kill("SIGTERM");
+    await new Promise((r) => second.child.once("exit", r));
+
+    // The uninterrupted in-process run with the same seed and the same buyer.
+    const run = openRun(TASK, { seed: SEED, episodeId: "crash" });
+    let o = observe(run.episode);
+    const expected = [JSON.stringify(o)];
+    for (let i = 0; i < 500; i++) {
+      const res = stepRun(run, testBuyer(o, o.current_round));
+      expected.push(JSON.stringify(res.observation));
+      o = res.observation;
+      if (res.done) break;
+    }
+    expect(observations).toEqual(expected);
+    expect(score.episodes_completed).toBe(10);
+
+    // Every event of every episode is stored: two per buyer move that got a reply, plus each start.
+    const db = new Database(dbPath, { readonly: true });
+    const stored = db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM events e JOIN episodes p ON p.key = e.episode_key WHERE p.session_id = ? AND p.status != 'abandoned'",
+      )
+      .get(sid) as { n: number };
+    const inProcess = [...run.finished, run.episode].reduce((n, e) => n + e.events.length, 0);
+    expect(stored.n).toBe(inProcess);
+    db.close();
+  }, 60_000);
+});
