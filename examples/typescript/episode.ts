@@ -72,3 +72,6 @@ const score = await call<{ score: number; success: boolean }>(
 );
 console.log(`score: ${score.score} (success: ${score.success})`);
 await call("/close", { session_id: sessionId });
+
+// Top-level await needs the file to be a module; it exports nothing.
+export {};
