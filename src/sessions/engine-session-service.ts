@@ -70,8 +70,13 @@ interface LiveSession {
   /** Storage key of run.episode. */
   episodeKey: number;
   lastActive: number;
+  /** When updated_at was last written; refreshed at most every TOUCH_EVERY_MS to spare a write per step. */
+  touchedAt: number;
   tail: Promise<unknown>;
 }
+
+/** updated_at only matters for the TTL check after a restart, where being 10 s stale is harmless. */
+const TOUCH_EVERY_MS = 10_000;
 
 const notFound = (id: string): ServiceError =>
   new ServiceError(
@@ -273,6 +278,7 @@ export class EngineSessionService implements SessionService {
       options: null,
       episodeKey: 0,
       lastActive: this.now(),
+      touchedAt: this.now(),
       tail: Promise.resolve(),
     };
   }
@@ -479,21 +485,17 @@ export class EngineSessionService implements SessionService {
       info: result.info,
     };
     const now = this.now();
-    try {
-      this.store.transaction(() => {
-        this.store.appendEvents(s.episodeKey, before, e.events);
-        if (e.done) this.store.finishEpisode(s.episodeKey, e);
-        if (run.episode !== e) s.episodeKey = this.store.insertEpisode(run.episode, this.meta(s, now));
-        this.store.touchSession(s.id, now);
-        if (req.request_id !== undefined)
-          this.store.saveStepResult(s.id, req.request_id, JSON.stringify(res));
-      });
-    } catch (err) {
-      // Memory is ahead of storage now; forget the session so the next request rebuilds it from the log.
-      s.closed = true;
-      this.sessions.delete(s.id);
-      throw err;
-    }
+    const next = run.episode;
+    const key = s.episodeKey;
+    const touch = now - s.touchedAt >= TOUCH_EVERY_MS;
+    if (touch) s.touchedAt = now;
+    await this.persist(s, () => {
+      this.store.appendEvents(key, before, e.events);
+      if (e.done) this.store.finishEpisode(key, e);
+      if (next !== e) s.episodeKey = this.store.insertEpisode(next, this.meta(s, now));
+      if (touch) this.store.touchSession(s.id, now);
+      if (req.request_id !== undefined) this.store.saveStepResult(s.id, req.request_id, JSON.stringify(res));
+    });
     return res;
   }
 }
