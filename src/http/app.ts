@@ -15,9 +15,11 @@ import {
   CloseRequest,
   CounterfactualRequest,
 } from "./extra-wire";
+import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { validationDetail } from "./validation-detail";
+import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
   service: EngineSessionService;
@@ -153,6 +155,8 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     return c.json(service.counterfactual(c.req.param("id"), req));
   });
 
+  registerHighlightRoute(app, limit);
+  registerWebRoutes(app);
   for (const mount of mounts) mount(app, deps);
   return app;
 }

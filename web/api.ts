@@ -1,0 +1,90 @@
+import type { PublicState } from "../env/public-state";
+import type { HighlightResponse } from "../src/http/highlight-route";
+import type { CounterfactualResult } from "../src/sessions/engine-session-service";
+import type { EpisodeView } from "../src/sessions/episode-view";
+import type { ResetRequest, ResetResponse } from "../src/wire/reset";
+import type { ScoreResponse } from "../src/wire/score";
+import type { StepRequest, StepResponse } from "../src/wire/step";
+
+export type {
+  CounterfactualResult,
+  EpisodeView,
+  HighlightResponse,
+  PublicState,
+  ResetResponse,
+  ScoreResponse,
+  StepResponse,
+};
+
+export interface TaskInfo {
+  id: string;
+  difficulty: string;
+  description: string;
+  total_episodes: number;
+  rounds_per_episode: number;
+  /** The seller release the task pins, as "id@version". */
+  seller: string;
+}
+
+export interface SellerInfo {
+  key: string;
+  id: string;
+  version: number;
+  persona: string;
+}
+
+export interface CounterfactualBody {
+  from_round: number;
+  action: StepRequest["action"];
+  continuation?: "greedy" | "repeat";
+}
+
+/** A refused request, with the server's own message (already written for people). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+function errorMessage(body: unknown, status: number): string {
+  const err = (body as { error?: { message?: unknown } } | null)?.error;
+  if (err && typeof err.message === "string") return err.message;
+  return `The server answered ${status}.`;
+}
+
+async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach the bazaar server. Is it still running?");
+  }
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, errorMessage(data, res.status));
+  return data as T;
+}
+
+const q = encodeURIComponent;
+
+/** The public HTTP API, same origin: exactly what any other client of the server uses. */
+export const api = {
+  tasks: () => call<{ tasks: TaskInfo[] }>("GET", "/tasks").then((r) => r.tasks),
+  sellers: () => call<{ sellers: SellerInfo[] }>("GET", "/sellers").then((r) => r.sellers),
+  reset: (req: ResetRequest) => call<ResetResponse>("POST", "/reset", req),
+  step: (req: StepRequest) => call<StepResponse>("POST", "/step", req),
+  state: (sessionId: string) =>
+    call<PublicState & { session_id: string }>("GET", `/state?session_id=${q(sessionId)}`),
+  score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
+  highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
+  episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),
+  counterfactual: (id: string, body: CounterfactualBody) =>
+    call<CounterfactualResult>("POST", `/episodes/${q(id)}/counterfactual`, body),
+};

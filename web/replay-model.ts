@@ -1,0 +1,65 @@
+import type { DialogueTurn } from "../env/dialogue";
+import type { TellObservation } from "../env/tells/tell-observation";
+import type { EpisodeView } from "./api";
+import type { PricePoint } from "./chart";
+
+export interface ReplayFrame {
+  /** 0 is the seller's opening; round k holds the buyer's move k and the seller's answer. */
+  round: number;
+  /** Every turn up to and including this round. */
+  dialogue: DialogueTurn[];
+  /** The latest read on the seller as of this round. */
+  tells: TellObservation | null;
+}
+
+export interface ReplayModel {
+  itemName: string;
+  budget: number;
+  maxRounds: number;
+  /** Revealed only for a finished episode: a replay of a live one must not spoil it. */
+  hidden: { cost: number; reservation: number } | null;
+  frames: ReplayFrame[];
+  /** Rounds with a buyer move, i.e. the rounds a counterfactual can start from. */
+  buyerRounds: number[];
+  deal: PricePoint | null;
+}
+
+/** Folds the stored event log into one frame per round, for stepping through a finished haggle. */
+export function replayModel(view: EpisodeView): ReplayModel {
+  const turns: DialogueTurn[] = [];
+  const tellsByRound = new Map<number, TellObservation | null>();
+  let itemName = "";
+  let budget = 0;
+  let maxRounds = 1;
+  let hidden: ReplayModel["hidden"] = null;
+  const buyerRounds: number[] = [];
+  for (const e of view.events) {
+    if (e.type === "episode_started") {
+      itemName = e.spec.item.name;
+      budget = e.spec.buyer_budget;
+      maxRounds = e.max_rounds;
+      hidden = { cost: e.spec.seller_cost, reservation: e.reservation };
+      turns.push({ round: 0, speaker: "seller", action: "open", price: e.anchor, message: e.message });
+    } else if (e.type === "buyer_acted") {
+      buyerRounds.push(e.round);
+      turns.push({ round: e.round, speaker: "buyer", action: e.action, price: e.price, message: e.message });
+    } else {
+      tellsByRound.set(e.round, e.tells);
+      turns.push({ round: e.round, speaker: "seller", action: e.action, price: e.price, message: e.message });
+    }
+  }
+  const last = turns[turns.length - 1]?.round ?? 0;
+  const frames: ReplayFrame[] = [];
+  let tells: TellObservation | null = null;
+  for (let r = 0; r <= last; r++) {
+    // A round the seller did not answer (the buyer accepted or left) keeps the last read.
+    tells = tellsByRound.get(r) ?? tells;
+    frames.push({ round: r, dialogue: turns.filter((t) => t.round <= r), tells });
+  }
+  const record = view.record;
+  const deal =
+    record?.outcome === "deal" && record.agreed_price !== null
+      ? { round: last, price: record.agreed_price }
+      : null;
+  return { itemName, budget, maxRounds, hidden: record === null ? null : hidden, frames, buyerRounds, deal };
+}
