@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exclusiveSpans, readCues } from "../../env/tells/verbal";
+import { type LiveBackend, startRealServer } from "../testing/backends";
+import type { HighlightResponse } from "./highlight-route";
+
+let server: LiveBackend;
+beforeAll(async () => {
+  server = await startRealServer();
+});
+afterAll(() => server.close());
+
+const post = (body: unknown) =>
+  fetch(`${server.url}/highlight`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+describe("POST /highlight", () => {
+  it("returns the exclusive cue spans and the per-signal scores of the message", async () => {
+    const message = "Another buyer came this morning; decide quickly, the price is fixed.";
+    const res = await post({ message });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as HighlightResponse;
+    const reading = readCues(message);
+    expect(body.spans).toEqual(exclusiveSpans(reading.spans));
+    expect(body.aggregate).toEqual(reading.aggregate);
+    expect(body.spans.length).toBeGreaterThan(0);
+    for (const s of body.spans) expect(message.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("answers an empty list for a message without cues", async () => {
+    const body = (await (await post({ message: "" })).json()) as HighlightResponse;
+    expect(body).toEqual({ spans: [], aggregate: {} });
+  });
+
+  it("refuses a missing, overlong or padded body with 422", async () => {
+    for (const bad of [{}, { message: "x".repeat(2001) }, { message: 5 }, { message: "hi", extra: 1 }]) {
+      const res = await post(bad);
+      expect(res.status, JSON.stringify(bad).slice(0, 40)).toBe(422);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+});
