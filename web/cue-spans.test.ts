@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exclusiveSpans, readCues } from "../env/tells/verbal";
 import { type CueMark, renderCueText } from "./cue-spans";
 
-const unescape = (html: string) =>
+const visibleText = (html: string) =>
   html
     .replace(/<[^>]*>/g, "")
     .replace(/&lt;/g, "<")
@@ -55,7 +55,7 @@ describe("renderCueText", () => {
     expect(spans.length).toBeGreaterThan(0);
     const html = renderCueText(msg, spans);
     expect(html.match(/<mark /g)?.length).toBe(spans.length);
-    expect(unescape(html)).toBe(msg);
+    expect(visibleText(html)).toBe(msg);
   });
 
   it("never changes the text, whatever the message and spans", () => {
@@ -68,7 +68,7 @@ describe("renderCueText", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.array(span, { maxLength: 6 }), (msg, spans) => {
         const html = renderCueText(msg, spans);
-        expect(unescape(html)).toBe(msg);
+        expect(visibleText(html)).toBe(msg);
         expect(html.replace(/<\/?mark[^>]*>/g, "")).not.toMatch(/[<>]/);
       }),
     );
