@@ -65,8 +65,9 @@ function facts(rows: ReadonlyArray<[string, string]>): string {
 function renderFacts(): void {
   const o = state.obs;
   if (o === null) return;
+  const name = o.item_name.charAt(0).toUpperCase() + o.item_name.slice(1);
   el.itemTitle.textContent =
-    o.total_episodes > 1 ? `${o.item_name} · deal ${o.episode_number} of ${o.total_episodes}` : o.item_name;
+    o.total_episodes > 1 ? `${name} · deal ${o.episode_number} of ${o.total_episodes}` : name;
   const rows: Array<[string, string]> = [
     ["Asking", rupees(o.seller_asking_price)],
     ["Their price now", o.opponent_last_offer === null ? "—" : rupees(o.opponent_last_offer)],

@@ -84,7 +84,7 @@ function renderFrame(): void {
 
 function renderEpisode(): void {
   if (model === null || view === null) return;
-  el.title.textContent = model.itemName || "The haggle";
+  el.title.textContent = model.itemName.charAt(0).toUpperCase() + model.itemName.slice(1) || "The haggle";
   const rows: Array<[string, string]> = [
     ["Stall", view.task.replace(/_/g, " ")],
     ["Seller", `${view.seller.id}@${view.seller.version}`],

@@ -93,6 +93,10 @@ async function main(): Promise<void> {
     assert.ok(expectedCues > 0, "seed 1 makes the seller say something the cue reader catches");
     await page.waitForFunction((n) => document.querySelectorAll("#chat mark.cue").length === n, expectedCues);
     pass("offers by Enter, tells gauges, chart points and highlighted cues appear");
+    await page.locator("#chat mark.cue").first().focus();
+    const tip = await page.locator("#chat mark.cue").first().getAttribute("data-tip");
+    assert.match(tip ?? "", /^(Hurry|Possible bluff|Confidence|Sympathy play|Condition): \S/);
+    pass("a cue is reachable by keyboard and carries its explanation");
     await shot(page, "playing");
 
     await page.click("#accept");
