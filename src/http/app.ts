@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { listSellers } from "../../sellers/registry";
+import { listSellerDescriptions } from "../../sellers/registry";
 import { TASKS } from "../../tasks/task-catalog";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EngineSessionService } from "../sessions/engine-session-service";
@@ -29,6 +29,15 @@ export interface AppDeps {
   bodyLimitKb: number;
   corsOrigins: readonly string[];
   logger?: Logger;
+  /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
+  backends?: () => Promise<readonly BackendStatus[]>;
+}
+
+export interface BackendStatus {
+  backend: string;
+  reachable: boolean;
+  detail: string;
+  sellerKey: string;
 }
 
 /** Optional route groups owned by other modules (OpenAPI docs, MCP); attached by `createApp`. */
@@ -52,13 +61,7 @@ function taskSummary() {
 }
 
 function sellerSummary() {
-  return listSellers().map((s) => ({
-    key: `${s.ref.id}@${s.ref.version}`,
-    id: s.ref.id,
-    version: s.ref.version,
-    hash: s.ref.hash,
-    persona: s.persona,
-  }));
+  return listSellerDescriptions().map((s) => ({ key: `${s.id}@${s.version}`, ...s }));
 }
 
 /**
@@ -140,10 +143,17 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
 
-  app.get("/health", (c) => {
+  app.get("/health", async (c) => {
     const db = store.healthy() ? "ok" : "error";
+    const backends = deps.backends ? await deps.backends() : [];
     return c.json(
-      { status: db === "ok" ? "healthy" : "degraded", version: deps.version, ...service.capacity(), db },
+      {
+        status: db === "ok" ? "healthy" : "degraded",
+        version: deps.version,
+        ...service.capacity(),
+        db,
+        backends,
+      },
       200,
     );
   });

@@ -3,9 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { ServerConfig } from "../config/config";
+import { readLlmConfig } from "../llm/config";
 import { createLogger, type Logger } from "../log/logger";
 import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
+import { sellerBackendHealth } from "../sellers/backend-health";
+import { createSellerResolver, realResilienceDeps } from "../sellers/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
@@ -29,6 +32,22 @@ export interface StartOptions {
   now?: () => number;
   /** How long close() waits for in-flight requests before dropping connections. */
   drainMs?: number;
+  /** LLM backend settings (HF token, Ollama host, models); process.env when omitted. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Probes are network calls: /health answers from a result at most `ms` old. */
+function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+  let at = 0;
+  let value: Promise<T> | null = null;
+  return () => {
+    const now = Date.now();
+    if (value === null || now - at > ms) {
+      at = now;
+      value = load();
+    }
+    return value;
+  };
 }
 
 export function serverVersion(): string {
@@ -45,8 +64,10 @@ export function serverVersion(): string {
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   const store = new EpisodeStore(openDatabase(config.db));
+  const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
+    sellers: createSellerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
     sessionTtlS: config.sessionTtlS,
     now: opts.now,
@@ -59,6 +80,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     bodyLimitKb: config.bodyLimitKb,
     corsOrigins: config.corsOrigins,
     logger: log,
+    backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),

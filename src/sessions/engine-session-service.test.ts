@@ -95,3 +95,25 @@ describe("resume after a restart", () => {
     expect(() => again.svc.state(r.session_id)).toThrow(/unknown, closed or expired/);
   });
 });
+
+describe("sessions held by a WebSocket", () => {
+  it("are never evicted for idleness while the socket holds them; plain sessions are", async () => {
+    let now = 1_000_000;
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    const svc = createSessionService({ store, maxSessions: 8, sessionTtlS: 60, now: () => now });
+    const pinned = svc.openSession();
+    await svc.reset({ session_id: pinned, task: "single_deal", seed: 1 });
+    const plain = (await svc.reset({ task: "single_deal", seed: 1 })).session_id;
+    now += 61 * 60_000; // an hour of thinking between steps
+    expect(svc.sweep()).toBe(1);
+    expect(
+      (await svc.step({ session_id: pinned, action: { type: "offer", price: 30 } })).observation
+        .current_round,
+    ).toBe(1);
+    await expect(svc.step({ session_id: plain, action: { type: "offer", price: 30 } })).rejects.toMatchObject(
+      { code: "SESSION_NOT_FOUND" },
+    );
+    svc.close(pinned);
+    expect(svc.capacity().active_sessions).toBe(0);
+  });
+});

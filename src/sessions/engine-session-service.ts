@@ -1,12 +1,14 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
-import { EngineError } from "../../env/episode-step";
+import { EngineError, type ExternalSellerTurn } from "../../env/episode-step";
 import { observe } from "../../env/observe";
 import { type PublicState, publicState } from "../../env/public-state";
 import { type RunState, runComplete, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
-import { UnknownSellerError } from "../../sellers/registry";
+import { proposeInputFor } from "../../sellers/llm/propose-input";
+import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
+import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
@@ -48,8 +50,18 @@ export interface CounterfactualResult extends Omit<CounterfactualBranch, "state"
   branched_from: string;
 }
 
+/** Turns a seller key into a policy (and, for LLM sellers, an async proposer). */
+export type SellerResolver = (key: string) => ResolvedSeller;
+
+const ruleSellers: SellerResolver = (key) => ({ policy: resolveSeller(key) });
+
+/** Bound on one LLM seller turn when the request gives no timeout_s (well under OpenEnv's 60 s). */
+const DEFAULT_SELLER_TIMEOUT_MS = 20_000;
+
 export interface SessionServiceDeps {
   store: EpisodeStore;
+  /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
+  sellers?: SellerResolver;
   maxSessions: number;
   sessionTtlS: number;
   /** Milliseconds; injected so tests can age sessions without waiting. */
@@ -69,6 +81,10 @@ interface LiveSession {
   options: RunOptionsRow | null;
   /** Storage key of run.episode. */
   episodeKey: number;
+  /** Present when the seller proposes turns asynchronously (an LLM). */
+  propose: NonNullable<ResolvedSeller["propose"]> | null;
+  /** Held by a live WebSocket: never evicted for idleness while the socket is open. */
+  pinned: boolean;
   lastActive: number;
   /** When updated_at was last written; refreshed at most every TOUCH_EVERY_MS to spare a write per step. */
   touchedAt: number;
@@ -140,8 +156,10 @@ export class EngineSessionService implements SessionService {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly writes: GroupCommit;
+  private readonly sellers: SellerResolver;
 
   constructor(deps: SessionServiceDeps) {
+    this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
     this.writes = new GroupCommit(deps.store);
     this.maxSessions = deps.maxSessions;
@@ -157,6 +175,8 @@ export class EngineSessionService implements SessionService {
   openSession(): string {
     this.requireRoom();
     const s = this.blankSession(newSessionId(), false);
+    // A WebSocket holds its session for the life of the connection (trainers idle between steps).
+    s.pinned = true;
     this.sessions.set(s.id, s);
     return s.id;
   }
@@ -245,7 +265,7 @@ export class EngineSessionService implements SessionService {
     const now = this.now();
     let n = 0;
     for (const s of this.sessions.values()) {
-      if (now - s.lastActive > this.ttlMs) {
+      if (!s.pinned && now - s.lastActive > this.ttlMs) {
         this.drop(s, 2);
         n++;
       }
@@ -277,6 +297,8 @@ export class EngineSessionService implements SessionService {
       seed: 0,
       options: null,
       episodeKey: 0,
+      propose: null,
+      pinned: false,
       lastActive: this.now(),
       touchedAt: this.now(),
       tail: Promise.resolve(),
@@ -313,7 +335,7 @@ export class EngineSessionService implements SessionService {
     const now = this.now();
     const s = this.sessions.get(id);
     if (s !== undefined) {
-      if (now - s.lastActive > this.ttlMs) {
+      if (!s.pinned && now - s.lastActive > this.ttlMs) {
         this.drop(s, 2);
         throw notFound(id);
       }
@@ -330,9 +352,11 @@ export class EngineSessionService implements SessionService {
     const episodes = this.store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw notFound(id);
-    const run = rebuildRun(row.task, row.seed, row.options, episodes);
+    const seller = row.options.seller === "" ? null : this.sellers(row.options.seller);
+    const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy);
     const r: LiveSession = {
       ...this.blankSession(id, true),
+      propose: seller?.propose ?? null,
       run,
       runNo: row.run,
       task: row.task,
@@ -409,8 +433,10 @@ export class EngineSessionService implements SessionService {
       timeout_s: typeof req.timeout_s === "number" && req.timeout_s > 0 ? req.timeout_s : null,
     };
     let run: RunState;
+    let seller: ResolvedSeller | null = null;
     try {
-      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" });
+      if (req.seller !== undefined) seller = this.sellers(req.seller);
+      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" }, seller?.policy);
     } catch (err) {
       throw domainError(err);
     }
@@ -419,7 +445,7 @@ export class EngineSessionService implements SessionService {
     const row = { id: s.id, task, seed, options, run: runNo };
     const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
     const wasStored = s.stored;
-    Object.assign(s, { stored: true, run, runNo, task, seed, options });
+    Object.assign(s, { stored: true, run, runNo, task, seed, options, propose: seller?.propose ?? null });
     await this.persist(s, () => {
       if (abandoned !== null) this.store.abandonEpisode(abandoned);
       if (wasStored) this.store.updateSessionRun(row, now);
@@ -459,6 +485,16 @@ export class EngineSessionService implements SessionService {
     };
   }
 
+  private async proposal(
+    propose: NonNullable<ResolvedSeller["propose"]>,
+    run: RunState,
+    req: StepRequest,
+  ): Promise<ExternalSellerTurn | undefined> {
+    const input = proposeInputFor(run, req.action);
+    if (input === null) return undefined;
+    return propose(input, AbortSignal.timeout(proposalTimeoutMs(req)));
+  }
+
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
     if (req.request_id !== undefined) {
@@ -470,7 +506,8 @@ export class EngineSessionService implements SessionService {
     const before = e.events.length;
     let result: ReturnType<typeof stepRun>;
     try {
-      result = stepRun(run, req.action);
+      const external = s.propose === null ? undefined : await this.proposal(s.propose, run, req);
+      result = stepRun(run, req.action, external);
     } catch (err) {
       throw domainError(err);
     }
@@ -498,6 +535,11 @@ export class EngineSessionService implements SessionService {
     });
     return res;
   }
+}
+
+/** An async seller's turn, bounded in time; its own failures already fall back to its rule persona. */
+function proposalTimeoutMs(req: StepRequest): number {
+  return req.timeout_s === undefined ? DEFAULT_SELLER_TIMEOUT_MS : req.timeout_s * 1000;
 }
 
 export function createSessionService(deps: SessionServiceDeps): EngineSessionService {

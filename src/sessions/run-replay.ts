@@ -2,15 +2,17 @@ import type { Action } from "../../env/action";
 import { type ExternalSellerTurn, startEpisode } from "../../env/episode-step";
 import type { BuyerActedEvent, EpisodeEvent } from "../../env/events";
 import { episodeIdFor, type RunState, stepRun } from "../../env/run";
+import type { SellerPolicy } from "../../env/seller-policy";
 import { openRun } from "../../tasks/open-run";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 
-export function openRunFor(task: string, seed: number, o: RunOptionsRow): RunState {
+/** `policy` overrides the stored key when the shell resolved it (LLM sellers are not in the rule registry). */
+export function openRunFor(task: string, seed: number, o: RunOptionsRow, policy?: SellerPolicy): RunState {
   return openRun(task, {
     seed,
     episodeId: o.episode_id,
     // An empty seller means the task's pinned default.
-    seller: o.seller === "" ? undefined : o.seller,
+    seller: policy ?? (o.seller === "" ? undefined : o.seller),
     rewardMode: o.reward_mode,
     enableTells: o.tells,
     historyWindow: o.history_window,
@@ -49,8 +51,9 @@ export function rebuildRun(
   seed: number,
   o: RunOptionsRow,
   stored: readonly StoredEpisode[],
+  policy?: SellerPolicy,
 ): RunState {
-  const run = openRunFor(task, seed, o);
+  const run = openRunFor(task, seed, o, policy);
   for (const ep of stored) {
     if (run.episode.spec.episode !== ep.episode_index) throw new ReplayMismatchError(ep.id);
     const live = run.episode;

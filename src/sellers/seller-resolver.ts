@@ -1,0 +1,32 @@
+import type { ChatModel } from "../../env/chat-model";
+import { chatModelFromSpec } from "../llm/chat-model-from-spec";
+import type { LlmConfig } from "../llm/config";
+import type { ResilienceDeps } from "../llm/resilient-chat-model";
+import { type ResolvedSeller, resolveSellerSpec } from "./resolve-seller-spec";
+
+/**
+ * The server's seller resolver: rule releases from the registry, LLM sellers built on demand.
+ * Each model spec gets one gated ChatModel for the life of the process, so its daily cap,
+ * breaker and concurrency limit are shared by every session that plays against it.
+ */
+export function createSellerResolver(
+  config: LlmConfig,
+  deps: ResilienceDeps,
+): (key: string) => ResolvedSeller {
+  const models = new Map<string, ChatModel>();
+  const chatModel = (spec: string): ChatModel => {
+    let model = models.get(spec);
+    if (model === undefined) {
+      model = chatModelFromSpec(spec, { config, deps });
+      models.set(spec, model);
+    }
+    return model;
+  };
+  return (key) => resolveSellerSpec(key, { chatModel, timeoutMs: config.policy.timeoutMs });
+}
+
+/** Real clock and timers for the resilience layer. */
+export const realResilienceDeps: ResilienceDeps = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
