@@ -18,6 +18,30 @@ export const COMMANDS: readonly CliCommand[] = [
     usage: "bazaar serve [--port 8000] [--host 0.0.0.0] [--db ./data/bazaar.db] [--max-sessions 1024] ...",
     run: async (args) => (await import("./serve-command")).serveCommand(args),
   },
+  {
+    name: "eval",
+    summary: "play buyers against pinned sellers over tasks and seeds; tables with 95 % CIs",
+    usage: "bazaar eval --buyer rule:smart --task single_deal --seeds 1..30 [--seller id@version] ...",
+    run: async (args) => (await import("../eval/commands")).evalCommand([...args]),
+  },
+  {
+    name: "report",
+    summary: "write one self-contained HTML report for an eval run",
+    usage: "bazaar report <run-id> [--out report.html]",
+    run: async (args) => (await import("../eval/commands")).reportCommand([...args]),
+  },
+  {
+    name: "seller-quality",
+    summary: "check a seller release against the acceptance criteria (rules, rounds, leaks)",
+    usage: "bazaar seller-quality --seller boulware@1 [--n 50]",
+    run: async (args) => (await import("../eval/commands")).sellerQualityCommand([...args]),
+  },
+  {
+    name: "pairs",
+    summary: "build DPO/RLAIF preference pairs from two rollouts of one buyer",
+    usage: "bazaar pairs --buyer ollama:llama3.2:3b --task single_deal --seeds 1..20",
+    run: async (args) => (await import("../eval/commands")).pairsCommand([...args]),
+  },
 ];
 
 export const findCommand = (name: string): CliCommand | undefined => COMMANDS.find((c) => c.name === name);
