@@ -505,6 +505,82 @@ export const CUE_RULES: readonly CueRuleSpec[] = [
     explanation: "Hindi 'broken / faulty'",
     label: "junk",
   },
+  // ---- added for common bazaar phrasings the first set missed (found reading the released
+  // sellers' own lines; the labelled test split was not consulted when writing these)
+  {
+    signal: "urgency",
+    score: 0.6,
+    pattern: "decide (?:now|right now|quickly|today)|quick,? quick",
+    explanation: "demands an immediate decision",
+  },
+  {
+    signal: "urgency",
+    score: 0.5,
+    pattern: "(?:don't|do not) have all day|no time for this|(?:don't|do not) waste my time",
+    explanation: "impatience: the seller says its time is running out",
+  },
+  {
+    signal: "urgency",
+    score: 0.5,
+    pattern: "(?:closing|shutting) (?:the (?:stall|shop) )?(?:soon|shortly)|shutting the (?:stall|shop)",
+    explanation: "the stall is about to close",
+  },
+  {
+    signal: "deception",
+    score: 0.75,
+    pattern: "(?:people|others|customers|buyers) (?:have )?(?:already )?offered (?:me )?more",
+    explanation: "claims higher offers from others",
+  },
+  {
+    signal: "deception",
+    score: 0.5,
+    pattern: "(?<!not )selling (?:fast|quickly|like hot cakes)",
+    explanation: "claimed demand",
+  },
+  {
+    signal: "deception",
+    score: 0.7,
+    pattern:
+      "(?:better|other|serious) buyers (?:are )?(?:lined up|waiting)|someone else (?:will|would|is going to) (?:pay|buy|take)",
+    explanation: "claims other buyers are ready",
+  },
+  {
+    signal: "deception",
+    score: 0.7,
+    pattern: "(?:someone|a customer|another customer|a buyer) was (?:asking|about to take|looking)",
+    explanation: "claims someone else was just interested",
+  },
+  {
+    signal: "deception",
+    score: 0.5,
+    pattern: "last (?:one|piece) (?:left|in stock|i have)|the last one i have",
+    explanation: "claimed scarcity",
+  },
+  {
+    signal: "deception",
+    score: 0.45,
+    pattern: "(?:far|much) more in the (?:city )?market|supplier (?:himself )?(?:charges|asks)",
+    explanation: "an outside price or cost claim the buyer cannot check",
+  },
+  {
+    signal: "confidence",
+    score: 0.6,
+    pattern:
+      "not a (?:paisa|rupee) less|(?:can't|cannot) (?:go|come) (?:any )?lower|(?:can't|cannot) stretch",
+    explanation: "commits to a floor",
+  },
+  {
+    signal: "sympathy",
+    score: 0.55,
+    pattern: "losing money|(?:you're|you are) (?:hurting|killing) me",
+    explanation: "appeals to the buyer's sympathy over the price",
+  },
+  {
+    signal: "sympathy",
+    score: 0.45,
+    pattern: "(?:sales|money) (?:this week )?for (?:the )?rent|cover my costs",
+    explanation: "a hardship appeal",
+  },
 ];
 
 const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}_]";
