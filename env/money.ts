@@ -10,7 +10,7 @@ export const round2 = (x: number): number => roundTo(x, 2);
 export const round3 = (x: number): number => roundTo(x, 3);
 export const round4 = (x: number): number => roundTo(x, 4);
 
-export const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
+export const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : Math.min(x, hi));
 export const clamp01 = (x: number): number => clamp(x, 0, 1);
 
 /** Whole units, half away from zero (31.5 → 32, 32.5 → 33): the one rule for prices in text. */
