@@ -1,37 +1,68 @@
+import type { Action } from "../../env/action";
 import { ENGINE_VERSION } from "../../env/engine-version";
+import type { ExternalSellerTurn } from "../../env/episode-step";
 import { observe } from "../../env/observe";
 import { type RunState, scoreRun, stepRun } from "../../env/run";
+import type { SellerPolicy } from "../../env/seller-policy";
+import type { LlmProposeInput } from "../../sellers/llm/llm-seller";
+import { proposeInputFor } from "../../sellers/llm/propose-input";
+import { resolveSeller } from "../../sellers/registry";
 import { openRun } from "../../tasks/open-run";
 import type { EvalSession, EvalSessionFactory } from "./eval-env";
 
-/** Episodes played directly on the engine: the default transport and the reference for --server mode. */
-export const inProcessSessions: EvalSessionFactory = (): EvalSession => {
-  let run: RunState | null = null;
-  const live = (): RunState => {
-    if (run === null) throw new Error("step before reset");
-    return run;
+/** A seller for in-process play: a rule policy, plus an async proposer for LLM sellers. */
+export interface EvalSeller {
+  policy: SellerPolicy;
+  propose?: (input: LlmProposeInput, signal?: AbortSignal) => Promise<ExternalSellerTurn>;
+}
+export type EvalSellerResolver = (key: string) => EvalSeller;
+
+const ruleOnly: EvalSellerResolver = (key) => ({ policy: resolveSeller(key) });
+
+/**
+ * Episodes played directly on the engine: the default transport and the reference for --server
+ * mode. The resolver turns `--seller` keys into sellers; the shell passes one that also builds
+ * LLM sellers, whose proposals go through the engine's rules guard exactly as on the server.
+ */
+export function inProcessSessionsWith(resolve: EvalSellerResolver = ruleOnly): EvalSessionFactory {
+  return (): EvalSession => {
+    let run: RunState | null = null;
+    let seller: EvalSeller | null = null;
+    const live = (): RunState => {
+      if (run === null) throw new Error("step before reset");
+      return run;
+    };
+    const step = async (action: Action) => {
+      const r = live();
+      const input = seller?.propose ? proposeInputFor(r, action) : null;
+      const external = input !== null && seller?.propose ? await seller.propose(input) : undefined;
+      return stepRun(r, action, external);
+    };
+    return {
+      reset: async (req) => {
+        seller = req.seller === undefined ? null : resolve(req.seller);
+        const r = openRun(req.taskId, {
+          seed: req.seed,
+          episodeId: req.episodeId,
+          enableTells: req.tells,
+          ...(seller !== null ? { seller: seller.policy } : {}),
+        });
+        run = r;
+        return {
+          observation: observe(r.episode),
+          seller: r.episode.seller,
+          taskVersion: r.plan.taskVersion,
+          engineVersion: ENGINE_VERSION,
+          totalEpisodes: r.plan.totalEpisodes,
+        };
+      },
+      step,
+      score: async () => scoreRun(live()),
+      close: async () => {
+        run = null;
+      },
+    };
   };
-  return {
-    reset: async (req) => {
-      const r = openRun(req.taskId, {
-        seed: req.seed,
-        episodeId: req.episodeId,
-        enableTells: req.tells,
-        ...(req.seller !== undefined ? { seller: req.seller } : {}),
-      });
-      run = r;
-      return {
-        observation: observe(r.episode),
-        seller: r.episode.seller,
-        taskVersion: r.plan.taskVersion,
-        engineVersion: ENGINE_VERSION,
-        totalEpisodes: r.plan.totalEpisodes,
-      };
-    },
-    step: async (action) => stepRun(live(), action),
-    score: async () => scoreRun(live()),
-    close: async () => {
-      run = null;
-    },
-  };
-};
+}
+
+export const inProcessSessions: EvalSessionFactory = inProcessSessionsWith();

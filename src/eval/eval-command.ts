@@ -2,12 +2,14 @@ import { parseArgs } from "node:util";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { buyerFromSpec, CODE_BUYER_SPECS } from "../../eval/buyers/buyer-registry";
 import type { EvalSessionFactory } from "../../eval/harness/eval-env";
-import { inProcessSessions } from "../../eval/harness/in-process-session";
+import { inProcessSessionsWith } from "../../eval/harness/in-process-session";
 import { type EvalPlan, runEval, summaryPlan } from "../../eval/harness/run-eval";
 import { formatSummaryTable } from "../../eval/metrics/summary-table";
 import { contentHash } from "../../sellers/content-hash";
+import { UnknownSellerError } from "../../sellers/registry";
 import { requireTask } from "../../tasks/open-run";
 import { TASK_IDS } from "../../tasks/task-catalog";
+import { resolveSellerSpec } from "../sellers/resolve-seller-spec";
 import { type CommandIo, failed, processIo, UsageError } from "./command-io";
 import { openEvalStore } from "./eval-store";
 import { gitCommit } from "./git-commit";
@@ -105,6 +107,16 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
     if (temperature !== undefined && !(temperature >= 0 && temperature <= 2))
       throw new UsageError("--temperature must be between 0 and 2");
     const models = modelFactory(io.env, concurrency);
+    const sellers = (key: string) => resolveSellerSpec(key, { chatModel: models });
+    // A seller that does not exist must fail before a run is recorded: bad input changes nothing.
+    if (values.seller !== undefined) {
+      try {
+        sellers(values.seller);
+      } catch (err) {
+        if (err instanceof UnknownSellerError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
     const buyers = specs.map((s) =>
       buyerFromSpec(s, {
         chatModel: models,
@@ -126,7 +138,7 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
     const commit = gitCommit();
     const transport = values.server === undefined ? "in-process" : "http";
     const sessions: EvalSessionFactory =
-      values.server === undefined ? inProcessSessions : httpSessions({ baseUrl: values.server });
+      values.server === undefined ? inProcessSessionsWith(sellers) : httpSessions({ baseUrl: values.server });
     const dir = runDir(values.out, plan.runId);
     const store = openEvalStore(values.db);
     try {
