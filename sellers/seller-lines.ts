@@ -1,10 +1,11 @@
 import { formatRupees } from "../env/money";
 import type { Rng } from "../env/prng";
 import { mentionsReservation } from "../env/reservation-leak";
+import type { SellerMemory, SellerRngs, SellerTurn, SellerTurnInput } from "../env/seller-policy";
 
 /**
  * Line pools for the rule sellers of the library. `{item}` and `{price}` are filled in by
- * `speak`; counter and accept lines never name the item (only openings do, D38).
+ * `speak` with the episode's real item name in every line (D38).
  * `quiet` lines carry no number at all: they are used whenever the rendered price would
  * state the reservation (a quote at the floor rounds to it in whole rupees), so a rule
  * seller never needs the rules guard to redact its words.
@@ -41,6 +42,39 @@ export function speak(
   const index = rng.int(pool.length);
   const line = fill(pool[index] as string, item, price);
   if (!mentionsReservation(line, reservation)) return line;
-  const alt = quiet.length > 0 ? fill(quiet[index % quiet.length] as string, "item", null) : NEUTRAL;
+  const alt = quiet.length > 0 ? fill(quiet[index % quiet.length] as string, item, null) : NEUTRAL;
   return mentionsReservation(alt, reservation) ? NEUTRAL : alt;
+}
+
+/** Accept the buyer's offer, said in words that never state the reservation. */
+export function acceptTurn(
+  lines: RuleLines,
+  rngs: SellerRngs,
+  input: SellerTurnInput,
+  memory: SellerMemory,
+): SellerTurn {
+  const offer = input.buyerOffer;
+  return {
+    action: "accept",
+    price: offer,
+    message: speak(lines.accept, lines.quietAccept, rngs.phrasing, input.itemName, offer, input.reservation),
+    memory,
+  };
+}
+
+/** Counter at `quote` with a line from `pool` (the counter lines unless a caller picks another). */
+export function counterTurn(
+  lines: RuleLines,
+  rngs: SellerRngs,
+  input: SellerTurnInput,
+  quote: number,
+  memory: SellerMemory,
+  pool: readonly string[] = lines.counter,
+): SellerTurn {
+  return {
+    action: "counter",
+    price: quote,
+    message: speak(pool, lines.quiet, rngs.phrasing, input.itemName, quote, input.reservation),
+    memory,
+  };
 }

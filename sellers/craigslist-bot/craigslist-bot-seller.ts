@@ -10,7 +10,7 @@ import type {
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
 import { ruleEconomics } from "../rule-economics";
-import { type RuleLines, speak } from "../seller-lines";
+import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
 import type { CraigslistBotParams } from "./craigslist-bot-params";
 
 /**
@@ -50,28 +50,23 @@ export function craigslistBotSeller(
 
     respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn {
       const { round, maxRounds, buyerOffer: offer, reservation: bottom, lastQuote, memory } = input;
-      const accept = (): SellerTurn => ({
-        action: "accept",
-        price: offer,
-        message: speak(lines.accept, lines.quietAccept, rngs.phrasing, "item", offer, bottom),
-        memory,
-      });
       const lastRound = round >= maxRounds;
-      if (offer >= bottom && lastRound) return accept();
+      if (offer >= bottom && lastRound) return acceptTurn(lines, rngs, input, memory);
 
       let next = lastQuote - p.concedeFraction * Math.max(0, lastQuote - offer);
       const finalCall = maxRounds - round <= p.finalCallRoundsLeft;
       if (finalCall) next -= p.finalCallConcession * Math.max(0, next - bottom);
       const quote = round2(Math.max(bottom, Math.min(lastQuote, next)));
-      if (offer >= bottom && offer >= quote * (1 - p.acceptWithin)) return accept();
-
-      const pool = finalCall && lines.final ? lines.final : lines.counter;
-      return {
-        action: "counter",
-        price: quote,
-        message: speak(pool, lines.quiet, rngs.phrasing, "item", quote, bottom),
+      if (offer >= bottom && offer >= quote * (1 - p.acceptWithin))
+        return acceptTurn(lines, rngs, input, memory);
+      return counterTurn(
+        lines,
+        rngs,
+        input,
+        quote,
         memory,
-      };
+        finalCall && lines.final ? lines.final : lines.counter,
+      );
     },
   };
 }

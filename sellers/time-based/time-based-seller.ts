@@ -10,7 +10,7 @@ import type {
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
 import { memoryNumber, ruleEconomics } from "../rule-economics";
-import { type RuleLines, speak } from "../seller-lines";
+import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
 import type { TimeBasedParams } from "./time-based-params";
 import { targetPrice } from "./time-curve";
 
@@ -58,20 +58,9 @@ export function timeBasedSeller(
       const at = (r: number) => targetPrice(r / maxRounds, p.e, p.k, ceiling, reservation);
       const quote = round2(Math.max(reservation, Math.min(at(round), lastQuote)));
       const threshold = p.acceptance === "next" ? Math.max(reservation, round2(at(round + 1))) : quote;
-      if (offer >= reservation && (offer >= quote || offer >= threshold)) {
-        return {
-          action: "accept",
-          price: offer,
-          message: speak(lines.accept, lines.quietAccept, rngs.phrasing, "item", offer, reservation),
-          memory,
-        };
-      }
-      return {
-        action: "counter",
-        price: quote,
-        message: speak(lines.counter, lines.quiet, rngs.phrasing, "item", quote, reservation),
-        memory,
-      };
+      if (offer >= reservation && (offer >= quote || offer >= threshold))
+        return acceptTurn(lines, rngs, input, memory);
+      return counterTurn(lines, rngs, input, quote, memory);
     },
   };
 }

@@ -10,7 +10,7 @@ import type {
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
 import { ruleEconomics } from "../rule-economics";
-import { type RuleLines, speak } from "../seller-lines";
+import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
 import type { TitForTatParams } from "./tit-for-tat-params";
 
 /** The buyer's raise from its previous offer, mirrored into a price cut (never negative). */
@@ -69,20 +69,8 @@ export function titForTatSeller(
           : p.openingConcession * Math.max(0, anchor - reservation);
       const quote = round2(Math.max(reservation, Math.min(lastQuote, lastQuote - cut)));
       const memory = { previousOffer: offer };
-      if (offer >= reservation && offer >= quote) {
-        return {
-          action: "accept",
-          price: offer,
-          message: speak(lines.accept, lines.quietAccept, rngs.phrasing, "item", offer, reservation),
-          memory,
-        };
-      }
-      return {
-        action: "counter",
-        price: quote,
-        message: speak(lines.counter, lines.quiet, rngs.phrasing, "item", quote, reservation),
-        memory,
-      };
+      if (offer >= reservation && offer >= quote) return acceptTurn(lines, rngs, input, memory);
+      return counterTurn(lines, rngs, input, quote, memory);
     },
   };
 }
