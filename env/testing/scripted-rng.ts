@@ -2,7 +2,7 @@ import { Rng } from "../prng";
 
 /**
  * A generator for tests that pins every uniform draw to one value and every Gaussian to its
- * mean (REFERENCE §16.3 "stubbed" vectors: uniform → 0.99, Gaussian → 0).
+ * mean (the REFERENCE §16.3 vectors with pinned draws: uniform → 0.99, Gaussian → 0).
  */
 export class FixedRng extends Rng {
   constructor(private readonly value: number) {

@@ -57,19 +57,20 @@ export const summaryPlan = (plan: EvalPlan): SummaryPlan => ({
 /** Play every (buyer × task × seed) unit not yet in the store, then summarise all of them. */
 export async function runEval(plan: EvalPlan, deps: EvalDeps): Promise<EvalOutcome> {
   const have = new Map(deps.store.finished(plan.runId).map((u) => [unitKey(u), u]));
-  const todo: Array<{ buyer: BuyerPolicy; task: string; seed: number }> = [];
+  const pending: Array<{ buyer: BuyerPolicy; task: string; seed: number }> = [];
   for (const buyer of plan.buyers)
     for (const task of plan.tasks)
       for (const seed of plan.seeds)
-        if (!have.has(unitKey({ buyer_id: buyer.id, task_id: task, seed }))) todo.push({ buyer, task, seed });
+        if (!have.has(unitKey({ buyer_id: buyer.id, task_id: task, seed })))
+          pending.push({ buyer, task, seed });
   const total = plan.buyers.length * plan.tasks.length * plan.seeds.length;
-  const skipped = total - todo.length;
+  const skipped = total - pending.length;
   let done = skipped;
   deps.onProgress?.({ done, total, skipped, unit: null });
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < todo.length) {
-      const job = todo[next++] as (typeof todo)[number];
+    while (next < pending.length) {
+      const job = pending[next++] as (typeof pending)[number];
       const unit = await playUnit(deps.sessions(), job.buyer, {
         runId: plan.runId,
         taskId: job.task,
@@ -86,7 +87,7 @@ export async function runEval(plan: EvalPlan, deps: EvalDeps): Promise<EvalOutco
       deps.onProgress?.({ done, total, skipped, unit });
     }
   };
-  const width = Math.max(1, Math.min(deps.concurrency, todo.length));
+  const width = Math.max(1, Math.min(deps.concurrency, pending.length));
   await Promise.all(Array.from({ length: width }, worker));
   const wanted = new Set(
     plan.buyers.flatMap((b) =>
@@ -94,5 +95,5 @@ export async function runEval(plan: EvalPlan, deps: EvalDeps): Promise<EvalOutco
     ),
   );
   const units = [...have.values()].filter((u) => wanted.has(unitKey(u)));
-  return { units, summary: summarize(summaryPlan(plan), units), played: todo.length, skipped };
+  return { units, summary: summarize(summaryPlan(plan), units), played: pending.length, skipped };
 }

@@ -12,7 +12,7 @@ export function extractJsonObject(text: string): Record<string, unknown> | null 
   for (const candidate of [
     slice,
     withoutTrailingCommas(slice),
-    singleToDouble(withoutTrailingCommas(slice)),
+    singleQuotesAsDouble(withoutTrailingCommas(slice)),
   ]) {
     const parsed = tryParse(candidate);
     if (parsed !== null) return parsed;
@@ -34,7 +34,7 @@ function stripFences(text: string): string {
 const withoutTrailingCommas = (s: string): string => s.replace(/,\s*([}\]])/gu, "$1");
 
 // 'key': 'value' → "key": "value" (a quote inside such a string is escaped on the way).
-function singleToDouble(s: string): string {
+function singleQuotesAsDouble(s: string): string {
   return s.replace(/'((?:[^'\\]|\\.)*)'(?=\s*[:,}\]])|(?<=[{,:[]\s*)'((?:[^'\\]|\\.)*)'/gu, (_m, a, b) =>
     JSON.stringify(String(a ?? b ?? "")),
   );
