@@ -6,11 +6,15 @@
  * WebSocket loops (OpenEnv frames), /batch/step with 32 steps per request, and 1,024 open
  * sessions stepped round-robin. Each measurement runs three times; medians are reported. The
  * last line of output is JSON.
+ *
+ * Switches: BENCH_SECONDS (per measurement, default 3); BAZAAR_BENCH_PROFILE=1 runs the server
+ * under --cpu-prof and prints its top functions by self time; BENCH_SHOW_STDERR=1 echoes the
+ * server's log lines; BENCH_NODE_ARGS adds flags to the server's node.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
@@ -21,6 +25,8 @@ const REPEATS = 3;
 const LOOPS = 16;
 const BATCH = 32;
 const MANY = 1024;
+/** BAZAAR_BENCH_PROFILE=1 runs the server under --cpu-prof and prints its top self-time functions. */
+const PROFILE = process.env.BAZAAR_BENCH_PROFILE === "1";
 
 interface Json {
   [k: string]: unknown;
@@ -96,18 +102,82 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** User+system CPU seconds the server process has used so far (Linux /proc, clock ticks at 100 Hz). */
+function serverCpuS(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface CpuShare {
+  /** Percent of one core used by this bench process (the client) while measuring. */
+  client: number;
+  /** Percent of one core used by the server process. */
+  server: number;
+}
+
+/**
+ * Runs one measurement and reports how busy each side was. On a 2-core machine a client near
+ * 100 % means the figure is capped by the load generator, not by the server.
+ */
+async function withCpu<T>(pid: number, fn: () => Promise<T>): Promise<T & { cpu: CpuShare }> {
+  const c0 = process.cpuUsage();
+  const s0 = serverCpuS(pid);
+  const t0 = performance.now();
+  const value = await fn();
+  const wall = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  return {
+    ...value,
+    cpu: {
+      client: ((c.user + c.system) / 1e6 / wall) * 100,
+      server: ((serverCpuS(pid) - s0) / wall) * 100,
+    },
+  };
+}
+
+/** Self time per function from a V8 .cpuprofile, largest first. */
+function profileSummary(file: string, top: number): string[] {
+  const prof = JSON.parse(readFileSync(file, "utf8")) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  prof.samples.forEach((id, i) => {
+    const dt = prof.timeDeltas[i] ?? 0;
+    total += dt;
+    const f = byId.get(id)?.callFrame;
+    const where = f?.url
+      ? `${f.url.replace(/^.*\/(node_modules|work\/main)\//, "")}:${f.lineNumber + 1}`
+      : "";
+    const key = `${f?.functionName || "(anonymous)"} ${where}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+}
+
 /** A buyer that bids up from 40 % of the ask in small steps, so episodes last several rounds. */
 function nextAction(obs: Json, k: number): Json {
   const ask = Number(obs.opponent_last_offer ?? obs.seller_asking_price);
   return { type: "offer", price: round(ask * (0.4 + 0.05 * k)), message: "How about this?" };
 }
 
-async function startChild(dbPath: string): Promise<{ child: ChildProcess; host: string; port: number }> {
+async function startChild(
+  dbPath: string,
+  profileDir: string | null,
+): Promise<{ child: ChildProcess; host: string; port: number }> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a.length > 0);
   const child = spawn(
     process.execPath,
     [
       ...nodeArgs,
+      ...(profileDir === null ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
       "--import",
       "tsx",
       "src/cli/main.ts",
@@ -129,6 +199,7 @@ async function startChild(dbPath: string): Promise<{ child: ChildProcess; host: 
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
     lines.on("line", (line) => {
+      if (process.env.BENCH_SHOW_STDERR === "1") process.stderr.write(`server: ${line}\n`);
       try {
         const ev = JSON.parse(line) as { msg?: string; url?: string };
         if (ev.msg === "server listening" && ev.url) resolve(ev.url);
@@ -215,7 +286,7 @@ async function batchLoop(client: HttpClient, seed: number, until: number, stats:
   await Promise.all(sids.map((session_id) => client.call("POST", "/close", { session_id })));
 }
 
-async function measureBatch(host: string, port: number): Promise<number> {
+async function measureBatch(host: string, port: number): Promise<{ rate: number }> {
   const loops = 4;
   const client = new HttpClient(host, port, loops);
   const stats: LoopStats = { steps: 0, errors: 0, latencies: [] };
@@ -226,7 +297,7 @@ async function measureBatch(host: string, port: number): Promise<number> {
   );
   const elapsed = (performance.now() - t0) / 1000;
   client.destroy();
-  return stats.steps / elapsed;
+  return { rate: stats.steps / elapsed };
 }
 
 /** 1,024 open sessions; 64 workers step them round-robin, so every session stays active. */
@@ -284,7 +355,7 @@ async function measureMany(
 }
 
 /** 16 WebSocket connections, each one OpenEnv session, playing episodes back to back. */
-async function measureWs(host: string, port: number): Promise<number> {
+async function measureWs(host: string, port: number): Promise<{ rate: number }> {
   let steps = 0;
   const t0 = performance.now();
   const until = t0 + SECONDS * 1000;
@@ -316,12 +387,13 @@ async function measureWs(host: string, port: number): Promise<number> {
     ws.close();
   };
   await Promise.all(Array.from({ length: LOOPS }, (_, i) => loop(20_000 + i * 97)));
-  return steps / ((performance.now() - t0) / 1000);
+  return { rate: steps / ((performance.now() - t0) / 1000) };
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bazaar-bench-"));
-  const { child, host, port } = await startChild(join(dir, "bench.db"));
+  const profileDir = PROFILE ? join(dir, "profile") : null;
+  const { child, host, port } = await startChild(join(dir, "bench.db"), profileDir);
   const pid = child.pid as number;
   const hasWs = existsSync(join(ROOT, "src/ws/openenv-ws.ts"));
   const runs: Record<string, number[]> = {
@@ -333,24 +405,47 @@ async function main(): Promise<void> {
     sessions_p99_ms: [],
     rss_kb_per_session: [],
   };
+  const cpu: Record<string, { client: number[]; server: number[] }> = {
+    http: { client: [], server: [] },
+    ws: { client: [], server: [] },
+    batch: { client: [], server: [] },
+    sessions: { client: [], server: [] },
+  };
+  const noteCpu = (name: string, share: CpuShare) => {
+    cpu[name]?.client.push(share.client);
+    cpu[name]?.server.push(share.server);
+  };
+  let profileLines: string[] = [];
   try {
     // Warm-up: JIT, SQLite page cache and the first WAL pages, so run 1 is not an outlier.
     await measureHttp(host, port);
     for (let rep = 0; rep < REPEATS; rep++) {
-      const h = await measureHttp(host, port);
+      const h = await withCpu(pid, () => measureHttp(host, port));
       runs.http_steps_per_s!.push(h.rate);
       runs.http_p99_ms!.push(h.p99);
-      if (hasWs) runs.ws_steps_per_s!.push(await measureWs(host, port));
-      runs.batch_steps_per_s!.push(await measureBatch(host, port));
-      const m = await measureMany(host, port, pid);
+      noteCpu("http", h.cpu);
+      if (hasWs) {
+        const w = await withCpu(pid, () => measureWs(host, port));
+        runs.ws_steps_per_s!.push(w.rate);
+        noteCpu("ws", w.cpu);
+      }
+      const b = await withCpu(pid, () => measureBatch(host, port));
+      runs.batch_steps_per_s!.push(b.rate);
+      noteCpu("batch", b.cpu);
+      const m = await withCpu(pid, () => measureMany(host, port, pid));
       runs.sessions_ok!.push(m.ok);
       runs.sessions_p99_ms!.push(m.p99);
       runs.rss_kb_per_session!.push(m.rssPerSession);
+      noteCpu("sessions", m.cpu);
       process.stderr.write(`run ${rep + 1}/${REPEATS} done\n`);
     }
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    if (profileDir !== null && existsSync(profileDir)) {
+      const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+      if (file !== undefined) profileLines = profileSummary(join(profileDir, file), 40);
+    }
     rmSync(dir, { recursive: true, force: true });
   }
   const result = {
@@ -371,11 +466,23 @@ async function main(): Promise<void> {
     sessions_p99_ms: "<= 50",
     rss_kb_per_session: "<= 50",
   };
+  if (profileLines.length > 0) {
+    console.log("server self time (top functions, whole run):");
+    for (const line of profileLines) console.log(`  ${line}`);
+  }
   console.log(`measurement            median     runs (${REPEATS} x ${SECONDS}s)              bar`);
   for (const [k, v] of Object.entries(result)) {
     const all = (runs[k] ?? []).map((x) => round(x, k === "sessions_ok" ? 4 : 1)).join(", ");
     console.log(`${k.padEnd(22)} ${String(v).padStart(9)}   ${all.padEnd(32)} ${bars[k]}`);
   }
+  console.log("cpu, % of one core     client    server   (2 cores: a client near 100 % caps the figure)");
+  for (const [k, v] of Object.entries(cpu)) {
+    if (v.client.length === 0) continue;
+    console.log(
+      `${k.padEnd(22)} ${String(round(median(v.client), 0)).padStart(6)}    ${String(round(median(v.server), 0)).padStart(6)}`,
+    );
+  }
+  console.log(`load average (1 min) at end: ${round(loadavg()[0] ?? 0)} on ${cpus().length} cores`);
   console.log(JSON.stringify(result));
 }
 
