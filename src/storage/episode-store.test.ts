@@ -53,6 +53,56 @@ describe("storage", () => {
     expect(store.counts()).toEqual({ sessions: 0, episodes: 1, events: 2, step_results: 0 });
   });
 
+  it("upgrades a v1 file (one row per event) in place: logs read back the same, the events view still lists each event", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bazaar-store-"));
+    try {
+      const path = join(dir, "v1.db");
+      const run = openRun("single_deal", { seed: 9, episodeId: "old-1" });
+      stepRun(run, { type: "offer", price: 10, message: "hi" });
+      stepRun(run, { type: "walk" });
+      const events = JSON.parse(JSON.stringify(run.episode.events)) as { type: string }[];
+      const v1 = new Database(path);
+      v1.exec("CREATE TABLE schema_version (version INTEGER NOT NULL)");
+      v1.exec(MIGRATIONS[0]?.sql ?? "");
+      v1.prepare("INSERT INTO schema_version (version) VALUES (1)").run();
+      v1.prepare(
+        `INSERT INTO episodes (key, id, session_id, run, task, task_version, seller_id, seller_version, seller_hash,
+           engine_version, seed, episode_index, spec, status, outcome, record, branched_from, from_round, created_at)
+         VALUES (1, 'old-1', NULL, 1, 'single_deal', '1', 's', 1, 'h', 'e', 9, 1, '{}', 'finished', 'walk', NULL, NULL, NULL, 0)`,
+      ).run();
+      const ins = v1.prepare("INSERT INTO events (episode_key, seq, type, json) VALUES (1, ?, ?, ?)");
+      for (const [i, ev] of events.entries()) ins.run(i, ev.type, JSON.stringify(ev));
+      v1.close();
+
+      const store = new EpisodeStore(openDatabase(path));
+      expect(schemaVersion(store.db)).toBe(MIGRATIONS.at(-1)?.version);
+      expect(store.episode("old-1")?.events).toEqual(events);
+      expect(store.counts().events).toBe(events.length);
+      const rows = store.db
+        .prepare("SELECT seq, type, json FROM events WHERE episode_key = 1 ORDER BY seq")
+        .all();
+      expect(rows).toEqual(events.map((ev, i) => ({ seq: i, type: ev.type, json: JSON.stringify(ev) })));
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stores a step's events as one row and reads a log spread over several rows in order", () => {
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    const run = openRun("single_deal", { seed: 5, episodeId: "st-3" });
+    const e = run.episode;
+    const key = store.insertEpisode(e, { sessionId: null, run: 1, engineVersion: "t", now: 0 });
+    for (const price of [10, 12, 14]) {
+      const before = e.events.length;
+      stepRun(run, { type: "offer", price, message: "more?" });
+      store.appendEvents(key, before, e.events);
+    }
+    expect(store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get()).toEqual({ n: 4 });
+    expect(store.episode("st-3")?.events).toEqual(JSON.parse(JSON.stringify(e.events)));
+    expect(store.counts().events).toBe(e.events.length);
+  });
+
   it("a failed transaction stores nothing", () => {
     const store = new EpisodeStore(openDatabase(":memory:"));
     const run = openRun("single_deal", { seed: 4, episodeId: "st-2" });

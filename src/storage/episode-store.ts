@@ -114,8 +114,8 @@ export class EpisodeStore {
       ),
       finishEpisode: db.prepare("UPDATE episodes SET status = ?, outcome = ?, record = ? WHERE key = ?"),
       abandonEpisode: db.prepare("UPDATE episodes SET status = 'abandoned' WHERE key = ?"),
-      insertEvent: db.prepare("INSERT INTO events (episode_key, seq, type, json) VALUES (?, ?, ?, ?)"),
-      events: db.prepare("SELECT json FROM events WHERE episode_key = ? ORDER BY seq"),
+      insertEvents: db.prepare("INSERT INTO event_batches (episode_key, seq, json) VALUES (?, ?, ?)"),
+      events: db.prepare("SELECT json FROM event_batches WHERE episode_key = ? ORDER BY seq").pluck(),
       runEpisodes: db.prepare(
         "SELECT * FROM episodes WHERE session_id = ? AND run = ? AND status != 'abandoned' ORDER BY episode_index, key",
       ),
@@ -126,7 +126,7 @@ export class EpisodeStore {
       stepResult: db.prepare("SELECT response FROM step_results WHERE session_id = ? AND request_id = ?"),
       counts: db.prepare(
         `SELECT (SELECT COUNT(*) FROM sessions) AS sessions, (SELECT COUNT(*) FROM episodes) AS episodes,
-                (SELECT COUNT(*) FROM events) AS events, (SELECT COUNT(*) FROM step_results) AS step_results`,
+                (SELECT COALESCE(SUM(json_array_length(json)), 0) FROM event_batches) AS events, (SELECT COUNT(*) FROM step_results) AS step_results`,
       ),
       ping: db.prepare("SELECT 1 AS ok"),
     };
@@ -184,11 +184,11 @@ export class EpisodeStore {
     return key;
   }
 
+  /** Store events[fromSeq..] as one row (one statement and one serialisation per step). */
   appendEvents(key: number, fromSeq: number, events: readonly EpisodeEvent[]): void {
-    for (let i = fromSeq; i < events.length; i++) {
-      const ev = events[i] as EpisodeEvent;
-      this.q.insertEvent.run(key, i, ev.type, JSON.stringify(ev));
-    }
+    if (fromSeq >= events.length) return;
+    const json = JSON.stringify(fromSeq === 0 ? events : events.slice(fromSeq));
+    this.q.insertEvents.run(key, fromSeq, json);
   }
 
   finishEpisode(key: number, e: EpisodeState): void {
@@ -240,9 +240,10 @@ export class EpisodeStore {
   }
 
   private withEvents(r: EpisodeDbRow): StoredEpisode {
-    const events = (this.q.events.all(r.key) as { json: string }[]).map(
-      (e) => JSON.parse(e.json) as EpisodeEvent,
-    );
+    const events: EpisodeEvent[] = [];
+    for (const json of this.q.events.all(r.key) as string[]) {
+      for (const ev of JSON.parse(json) as EpisodeEvent[]) events.push(ev);
+    }
     return {
       key: r.key,
       id: r.id,

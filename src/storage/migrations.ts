@@ -56,6 +56,29 @@ CREATE TABLE step_results (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    // One row per appended batch of events (a step's buyer and seller events together) in a
+    // rowid table: inserts land on the rightmost leaf instead of splitting pages all over a
+    // WITHOUT ROWID tree of ~800-byte rows, which cut the pages written per commit about 5x.
+    // The old one-row-per-event shape stays readable as the `events` view.
+    version: 2,
+    sql: `
+CREATE TABLE event_batches (
+  id INTEGER PRIMARY KEY,
+  episode_key INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE UNIQUE INDEX event_batches_by_episode ON event_batches(episode_key, seq);
+INSERT INTO event_batches (episode_key, seq, json)
+  SELECT episode_key, seq, '[' || json || ']' FROM events ORDER BY episode_key, seq;
+DROP TABLE events;
+CREATE VIEW events AS
+  SELECT b.episode_key AS episode_key, b.seq + j.key AS seq,
+         json_extract(j.value, '$.type') AS type, j.value AS json
+  FROM event_batches b, json_each(b.json) j;
+`,
+  },
 ];
 
 export function schemaVersion(db: Database.Database): number {
