@@ -4,12 +4,13 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { ServerConfig } from "../config/config";
 import { readLlmConfig } from "../llm/config";
-import { createLogger, type Logger } from "../log/logger";
+import { createLogger, errorFields, type Logger } from "../log/logger";
 import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { sellerBackendHealth } from "../sellers/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../sellers/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import { startCheckpointer } from "../storage/checkpointer";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
@@ -64,6 +65,10 @@ export function serverVersion(): string {
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   const store = new EpisodeStore(openDatabase(config.db));
+  const checkpoints = startCheckpointer(store.db, {
+    onError: (err) =>
+      log.warn("background WAL checkpoints failed; SQLite checkpoints inline", errorFields(err)),
+  });
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
@@ -122,6 +127,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       clearTimeout(timer);
       service.flush();
       service.detachAll();
+      await checkpoints?.stop();
       store.close();
       log.info("server stopped");
     })();

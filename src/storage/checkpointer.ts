@@ -1,0 +1,123 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type Database from "better-sqlite3";
+
+export interface CheckpointerOptions {
+  /** Pause between background passes. */
+  intervalMs?: number;
+  /** A pass that leaves at most this many WAL frames behind hands the rest to the main connection. */
+  smallFrames?: number;
+  /** The worker failed; automatic checkpoints are back on the main connection. */
+  onError?: (err: unknown) => void;
+  /** Called after the main connection copied a pass's remainder, so the next commit restarts the WAL. */
+  onCaughtUp?: () => void;
+}
+
+export interface Checkpointer {
+  /** Stop the worker and give checkpoints back to the main connection (before closing it). */
+  stop(): Promise<void>;
+}
+
+/** The fallback when no worker runs (tests, :memory: excluded): SQLite's own automatic checkpoints. */
+export const AUTO_CHECKPOINT_PAGES = 1000;
+
+/**
+ * The worker is plain CommonJS evaluated from a string, so it runs the same under tsx, vitest
+ * and plain node without a loader; it receives the driver's resolved path.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { fileMustExist: true });
+db.pragma("busy_timeout = 0");
+let timer = null;
+let stopped = false;
+const later = (ms) => { timer = setTimeout(pass, ms); };
+function pass() {
+  timer = null;
+  if (stopped) return;
+  let row;
+  try {
+    row = db.pragma("wal_checkpoint(PASSIVE)")[0];
+  } catch (err) {
+    parentPort.postMessage({ error: String(err && err.message || err) });
+    return later(workerData.intervalMs);
+  }
+  const behind = row.log - row.checkpointed;
+  if (row.log > 0 && behind <= workerData.smallFrames) parentPort.postMessage("caught-up");
+  else later(behind > workerData.smallFrames ? 0 : workerData.intervalMs);
+}
+parentPort.on("message", (m) => {
+  if (m === "go" && !stopped) later(workerData.intervalMs);
+  if (m === "stop") {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    db.close();
+    parentPort.close();
+  }
+});
+later(workerData.intervalMs);
+`;
+
+/**
+ * WAL checkpoints off the event loop. A checkpoint copies every page written since the last one
+ * back into the database file and fsyncs it; run by SQLite inside a commit it stalled the step
+ * that happened to trigger it by 6–15 ms, the whole p99 budget. Here a worker thread with its
+ * own connection does the bulk copy (PASSIVE, so it never blocks the writer). It cannot let the
+ * WAL restart from the beginning while the writer keeps appending, so when a pass leaves only a
+ * few frames behind it asks the main connection, between two commits, to copy that remainder
+ * (a fraction of a millisecond); the next commit then reuses the WAL from its start and the file
+ * stays small. Durability is unchanged: commits still append to the WAL before they resolve.
+ */
+export function startCheckpointer(
+  db: Database.Database,
+  opts: CheckpointerOptions = {},
+): Checkpointer | null {
+  if (db.memory) return null;
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  db.pragma("wal_autocheckpoint = 0");
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      driver,
+      path: db.name,
+      intervalMs: opts.intervalMs ?? 200,
+      smallFrames: opts.smallFrames ?? 256,
+    },
+  });
+  worker.unref();
+  let running = true;
+  const giveBack = () => {
+    if (!running) return;
+    running = false;
+    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+  };
+  worker.on("message", (m: unknown) => {
+    if (m === "caught-up") {
+      setImmediate(() => {
+        if (!running || !db.open) return;
+        try {
+          db.pragma("wal_checkpoint(PASSIVE)");
+          opts.onCaughtUp?.();
+        } catch (err) {
+          opts.onError?.(err);
+        }
+        worker.postMessage("go");
+      });
+    } else if (typeof m === "object" && m !== null) {
+      opts.onError?.(new Error(String((m as { error?: unknown }).error)));
+    }
+  });
+  worker.on("error", (err) => {
+    giveBack();
+    opts.onError?.(err);
+  });
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  return {
+    async stop() {
+      if (running) worker.postMessage("stop");
+      giveBack();
+      await exited;
+    },
+  };
+}
