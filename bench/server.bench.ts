@@ -9,10 +9,11 @@
  *
  * Switches: BENCH_SECONDS (per measurement, default 3); BAZAAR_BENCH_PROFILE=1 runs the server
  * under --cpu-prof and prints its top functions by self time; BENCH_SHOW_STDERR=1 echoes the
- * server's log lines; BENCH_NODE_ARGS adds flags to the server's node.
+ * server's log lines; BENCH_NODE_ARGS adds flags to the server's node; BENCH_ONLY=http,ws,batch,sessions
+ * runs a subset (the others report 0).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,8 @@ const BATCH = 32;
 const MANY = 1024;
 /** BAZAAR_BENCH_PROFILE=1 runs the server under --cpu-prof and prints its top self-time functions. */
 const PROFILE = process.env.BAZAAR_BENCH_PROFILE === "1";
+/** BENCH_ONLY=ws,http runs only those measurements (for profiling one path); unset runs all. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",")) : null;
 
 interface Json {
   [k: string]: unknown;
@@ -420,31 +423,42 @@ async function main(): Promise<void> {
     // Warm-up: JIT, SQLite page cache and the first WAL pages, so run 1 is not an outlier.
     await measureHttp(host, port);
     for (let rep = 0; rep < REPEATS; rep++) {
-      const h = await withCpu(pid, () => measureHttp(host, port));
-      runs.http_steps_per_s!.push(h.rate);
-      runs.http_p99_ms!.push(h.p99);
-      noteCpu("http", h.cpu);
-      if (hasWs) {
+      if (ONLY === null || ONLY.has("http")) {
+        const h = await withCpu(pid, () => measureHttp(host, port));
+        runs.http_steps_per_s!.push(h.rate);
+        runs.http_p99_ms!.push(h.p99);
+        noteCpu("http", h.cpu);
+      }
+      if (hasWs && (ONLY === null || ONLY.has("ws"))) {
         const w = await withCpu(pid, () => measureWs(host, port));
         runs.ws_steps_per_s!.push(w.rate);
         noteCpu("ws", w.cpu);
       }
-      const b = await withCpu(pid, () => measureBatch(host, port));
-      runs.batch_steps_per_s!.push(b.rate);
-      noteCpu("batch", b.cpu);
-      const m = await withCpu(pid, () => measureMany(host, port, pid));
-      runs.sessions_ok!.push(m.ok);
-      runs.sessions_p99_ms!.push(m.p99);
-      runs.rss_kb_per_session!.push(m.rssPerSession);
-      noteCpu("sessions", m.cpu);
+      if (ONLY === null || ONLY.has("batch")) {
+        const b = await withCpu(pid, () => measureBatch(host, port));
+        runs.batch_steps_per_s!.push(b.rate);
+        noteCpu("batch", b.cpu);
+      }
+      if (ONLY === null || ONLY.has("sessions")) {
+        const m = await withCpu(pid, () => measureMany(host, port, pid));
+        runs.sessions_ok!.push(m.ok);
+        runs.sessions_p99_ms!.push(m.p99);
+        runs.rss_kb_per_session!.push(m.rssPerSession);
+        noteCpu("sessions", m.cpu);
+      }
       process.stderr.write(`run ${rep + 1}/${REPEATS} done\n`);
     }
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     if (profileDir !== null && existsSync(profileDir)) {
-      const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
-      if (file !== undefined) profileLines = profileSummary(join(profileDir, file), 40);
+      // One profile per thread (tsx's loader and the checkpointer are threads too): the main
+      // thread's is the largest.
+      const files = readdirSync(profileDir)
+        .filter((f) => f.endsWith(".cpuprofile"))
+        .map((f) => join(profileDir, f))
+        .sort((a, b) => statSync(b).size - statSync(a).size);
+      if (files[0] !== undefined) profileLines = profileSummary(files[0], 40);
     }
     rmSync(dir, { recursive: true, force: true });
   }

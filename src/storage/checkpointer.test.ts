@@ -31,6 +31,7 @@ describe("background checkpoints", () => {
     const errors: unknown[] = [];
     const ckpt = startCheckpointer(db, {
       intervalMs: 10,
+      restartFrames: 200,
       onCaughtUp: () => caughtUp(),
       onError: (e) => errors.push(e),
     });
