@@ -3,6 +3,7 @@ import type { DialogueTurn } from "../../env/dialogue";
 import type { ExternalSellerTurn } from "../../env/episode-step";
 import { restatedLine } from "../../env/notices";
 import { rngFor } from "../../env/prng";
+import { numberMentions } from "../../env/reservation-leak";
 import type { SellerPolicy, SellerRef, SellerRngs, SellerTurnInput } from "../../env/seller-policy";
 import { contentHash } from "../content-hash";
 import { llmTemplate, resolveSeller } from "../registry";
@@ -140,7 +141,9 @@ export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): Llm
         options(t.open.temperature, t.open.maxTokens, signal),
       );
       const message = parseOpening(result.text);
-      return message === null
+      // The opening ask is set by the economics, not the model: a line quoting another price
+      // would contradict the price the buyer sees, so it is not used.
+      return message === null || !quotesOnly(message, req.ask)
         ? { message: req.fallbackMessage, source: "fallback" }
         : { message, source: "external" };
     } catch {
@@ -149,6 +152,11 @@ export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): Llm
   }
 
   return { policy, propose, opening };
+}
+
+/** Every number in the line is the ask (in whole units or exactly). */
+function quotesOnly(message: string, ask: number): boolean {
+  return numberMentions(message).every((m) => Math.abs(m.value - ask) < 1);
 }
 
 /**

@@ -118,6 +118,15 @@ describe("LLM seller episodes through the real Ollama client", () => {
     assertRules(run);
   });
 
+  it("keeps the rule opening when the model's opening quotes a price other than the ask", async () => {
+    const s = seller("llm-ollama:gemma3:4b@1");
+    ollama.enqueue(json({ message: "For you, special, only ₹55!" }));
+    const run = await play(s, []);
+    const opening = run.episode.events[0];
+    expect(opening?.type === "episode_started" && opening.message).not.toContain("55");
+    expect(run.episode.anchor).toBe(60);
+  });
+
   it("reads JSON in code fences, inside prose, and behind a think block", async () => {
     const s = seller("llm-ollama:gemma3:4b@1");
     ollama.enqueue(json({ message: "Welcome!" }));
