@@ -56,6 +56,23 @@ export const validationFrame = (errors: PydanticError[]): WsErrorFrame =>
 const isFrameType = (t: unknown): t is keyof typeof FRAME_MODELS =>
   typeof t === "string" && Object.hasOwn(FRAME_MODELS, t);
 
+/**
+ * The per-step hot path: exactly `{type: "step", data: {...}}` is what the step frame model
+ * accepts unchanged, so it skips that model (the action itself is still validated by the caller).
+ * Anything else, including every malformed step frame, goes through the model for its errors.
+ */
+function wellFormedStep(value: Record<string, unknown>): ClientFrame | null {
+  if (value.type !== "step") return null;
+  let keys = 0;
+  for (const k of Object.keys(value)) {
+    if (k !== "type" && k !== "data") return null;
+    keys++;
+  }
+  const data = value.data;
+  if (keys !== 2 || data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  return { type: "step", data: data as Record<string, unknown> };
+}
+
 /** Classify one incoming WS message exactly as OpenEnv's server loop does. */
 export function parseClientFrame(raw: string | null): ClientFrame | FrameRejection {
   if (raw === null) {
@@ -82,6 +99,8 @@ export function parseClientFrame(raw: string | null): ClientFrame | FrameRejecti
       fatal: true,
     };
   }
+  const fast = wellFormedStep(value as Record<string, unknown>);
+  if (fast !== null) return fast;
   const t = (value as Record<string, unknown>).type;
   if (!isFrameType(t)) {
     const shown = t === undefined ? "None" : typeof t === "string" ? t : JSON.stringify(t);
