@@ -85,7 +85,7 @@ export function startCheckpointer(
     workerData: {
       driver,
       path: db.name,
-      intervalMs: opts.intervalMs ?? 200,
+      intervalMs: opts.intervalMs ?? 1000,
       smallFrames: opts.smallFrames ?? 256,
       restartFrames: Math.max(1, opts.restartFrames ?? 16_384),
     },
