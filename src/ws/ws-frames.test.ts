@@ -9,7 +9,10 @@ const StepModel = z.strictObject({ type: z.literal("step"), data: z.record(z.str
 const stepLike = fc.record(
   {
     type: fc.constantFrom("step", "reset", "Step", 1),
-    data: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
+    data: fc.oneof(
+      fc.dictionary(fc.oneof(fc.string(), fc.constant("__proto__")), fc.jsonValue()),
+      fc.jsonValue(),
+    ),
     extra: fc.jsonValue(),
   },
   { requiredKeys: [] },
@@ -53,5 +56,10 @@ describe("parseClientFrame", () => {
       type: "step",
       data: { type: "walk" },
     });
+    const raw = '{"type":"step","data":{"type":"walk","__proto__":{"x":1}}}';
+    const viaModel = StepModel.parse(JSON.parse(raw)).data;
+    const got = parseClientFrame(raw) as { data: Record<string, unknown> };
+    expect(Object.keys(got.data)).toEqual(Object.keys(viaModel));
+    expect(Object.hasOwn(got.data, "__proto__")).toBe(false);
   });
 });

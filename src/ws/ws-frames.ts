@@ -70,6 +70,9 @@ function wellFormedStep(value: Record<string, unknown>): ClientFrame | null {
   }
   const data = value.data;
   if (keys !== 2 || data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  // The model rebuilds the record, which turns an own "__proto__" key into a prototype; leave
+  // such payloads to it so both paths hand the same data on.
+  if (Object.hasOwn(data, "__proto__")) return null;
   return { type: "step", data: data as Record<string, unknown> };
 }
 
