@@ -24,7 +24,8 @@ export interface Bar {
 
 /** Vertical bars on a 0..1 scale with 95 % CI whiskers. */
 export function barChartWithCi(title: string, bars: readonly Bar[]): string {
-  const w = 80 + bars.length * 90;
+  // Wide enough for the title as well as the bars (about 7.5 px per character at this size).
+  const w = Math.max(80 + bars.length * 90, 20 + Math.ceil(title.length * 7.5));
   const h = 240;
   const top = 30;
   const plotH = 160;
@@ -65,11 +66,13 @@ export interface Series {
 /** Line chart of several series sharing linear axes. */
 export function lineChart(title: string, series: readonly Series[], xLabel: string, yLabel: string): string {
   const w = 420;
-  const h = 240;
   const left = 50;
   const top = 30;
   const plotW = w - left - 20;
   const plotH = 160;
+  // The legend sits under the axis label, one row per series, so it never covers a line.
+  const legendTop = top + plotH + 44;
+  const h = legendTop + series.length * 14;
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
   const [x0, x1] = [Math.min(0, ...xs), Math.max(1, ...xs)];
@@ -82,7 +85,7 @@ export function lineChart(title: string, series: readonly Series[], xLabel: stri
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" role="img" aria-label="${escapeHtml(title)}">`,
     `<text x="10" y="18" class="t">${escapeHtml(title)}</text>`,
     `<line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" class="grid"/>`,
-    `<text x="${left + plotW / 2}" y="${h - 8}" text-anchor="middle" class="ax">${escapeHtml(xLabel)}</text>`,
+    `<text x="${left + plotW / 2}" y="${top + plotH + 28}" text-anchor="middle" class="ax">${escapeHtml(xLabel)}</text>`,
     `<text x="12" y="${top + plotH / 2}" class="ax" transform="rotate(-90 12 ${top + plotH / 2})" text-anchor="middle">${escapeHtml(yLabel)}</text>`,
     `<text x="${left - 4}" y="${top + 4}" text-anchor="end" class="ax">${n2(hi)}</text>`,
     `<text x="${left - 4}" y="${top + plotH}" text-anchor="end" class="ax">${n2(lo)}</text>`,
@@ -94,7 +97,8 @@ export function lineChart(title: string, series: readonly Series[], xLabel: stri
     parts.push(
       `<path d="${d}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
       ...s.points.map((p) => `<circle cx="${n2(px(p[0]))}" cy="${n2(py(p[1]))}" r="3" fill="${color}"/>`),
-      `<text x="${left + 8}" y="${top + 14 + i * 14}" class="ax" fill="${color}">${escapeHtml(s.label)}</text>`,
+      `<line x1="${left}" x2="${left + 18}" y1="${legendTop + i * 14 - 4}" y2="${legendTop + i * 14 - 4}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
+      `<text x="${left + 24}" y="${legendTop + i * 14}" class="ax">${escapeHtml(s.label)}</text>`,
     );
   });
   parts.push("</svg>");
