@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { BACKENDS, type LiveBackend } from "../testing/backends";
-import { createInMemorySessionService } from "../testing/in-memory-session-service";
+import { BACKENDS, type LiveBackend, memorySessionService } from "../testing/backends";
 import { handleMcpRequest } from "./mcp-handler";
 
 interface RpcReply {
@@ -145,7 +144,7 @@ describe.each(BACKENDS)("POST /mcp on the $name", (backend) => {
 
 describe("handleMcpRequest bound to a WS session", () => {
   it("refuses another session's id and the session create/close methods", async () => {
-    const service = createInMemorySessionService();
+    const service = memorySessionService();
     const mine = service.openSession();
     const other = service.openSession();
     const foreign = await handleMcpRequest(

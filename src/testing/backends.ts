@@ -2,8 +2,10 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { DEFAULT_CONFIG } from "../config/config";
 import { startServer } from "../http/server";
 import { silentLogger } from "../log/logger";
+import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import type { SessionService } from "../sessions/session-service";
-import { createInMemorySessionService } from "./in-memory-session-service";
+import { EpisodeStore } from "../storage/episode-store";
+import { openDatabase } from "../storage/open-database";
 import { startOpenEnvSurface } from "./test-server";
 
 export interface LiveBackend {
@@ -32,16 +34,25 @@ export async function startRealServer(maxSessions = 64): Promise<LiveBackend> {
   };
 }
 
+/** The real session service on an in-memory SQLite store (no HTTP routes around it). */
+export function memorySessionService(maxSessions = 64): EngineSessionService {
+  return createSessionService({
+    store: new EpisodeStore(openDatabase(":memory:")),
+    maxSessions,
+    sessionTtlS: 1800,
+  });
+}
+
 /**
- * Transport tests run against both: the production server, and the OpenEnv surface alone on
- * the in-memory service (which isolates transport behaviour from storage).
+ * Transport tests run against both: the production server, and the OpenEnv surface mounted
+ * alone on the real session service (which shows the WS/MCP code needs nothing else of the app).
  */
 export const BACKENDS: readonly Backend[] = [
   { name: "production server", start: startRealServer },
   {
-    name: "in-memory service",
+    name: "OpenEnv surface alone",
     async start(maxSessions) {
-      const service = createInMemorySessionService({ maxSessions });
+      const service = memorySessionService(maxSessions);
       const s = await startOpenEnvSurface(service);
       return { ...s, service };
     },
