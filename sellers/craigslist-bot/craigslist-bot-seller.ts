@@ -9,8 +9,8 @@ import type {
   SellerTurnInput,
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
-import { ruleEconomics } from "../rule-economics";
-import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
+import { ruleOpening } from "../rule-opening";
+import { acceptTurn, counterTurn, type RuleLines } from "../seller-lines";
 import type { CraigslistBotParams } from "./craigslist-bot-params";
 
 /**
@@ -33,19 +33,13 @@ export function craigslistBotSeller(
     acceptAtReservation: false,
 
     open(setup: SellerSetup, rngs: SellerRngs): SellerOpening {
-      const { reservation, ceiling, inventoryPressure } = ruleEconomics(
+      return ruleOpening(
         setup,
-        p.overshoot,
-        p.bottomLineMultiplier,
+        rngs,
+        lines,
+        { anchor: p.overshoot, reserve: p.bottomLineMultiplier },
+        (e) => ({ anchor: e.ceiling, memory: {} }),
       );
-      return {
-        anchor: ceiling,
-        reservation,
-        maxRounds: setup.rounds,
-        inventoryPressure,
-        message: speak(lines.open, lines.quiet, rngs.phrasing, setup.itemName, ceiling, reservation),
-        memory: {},
-      };
     },
 
     respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn {

@@ -9,8 +9,9 @@ import type {
   SellerTurnInput,
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
-import { memoryNumber, ruleEconomics } from "../rule-economics";
-import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
+import { memoryNumber } from "../rule-economics";
+import { ruleOpening } from "../rule-opening";
+import { acceptTurn, counterTurn, type RuleLines } from "../seller-lines";
 import type { TimeBasedParams } from "./time-based-params";
 import { targetPrice } from "./time-curve";
 
@@ -36,20 +37,16 @@ export function timeBasedSeller(
     acceptAtReservation: false,
 
     open(setup: SellerSetup, rngs: SellerRngs): SellerOpening {
-      const { reservation, ceiling, inventoryPressure } = ruleEconomics(
+      return ruleOpening(
         setup,
-        p.anchorMultiplier,
-        p.reserveMultiplier,
+        rngs,
+        lines,
+        { anchor: p.anchorMultiplier, reserve: p.reserveMultiplier },
+        ({ ceiling, reservation }) => ({
+          anchor: round2(targetPrice(0, p.e, p.k, ceiling, reservation)),
+          memory: { ceiling },
+        }),
       );
-      const anchor = round2(targetPrice(0, p.e, p.k, ceiling, reservation));
-      return {
-        anchor,
-        reservation,
-        maxRounds: setup.rounds,
-        inventoryPressure,
-        message: speak(lines.open, lines.quiet, rngs.phrasing, setup.itemName, anchor, reservation),
-        memory: { ceiling },
-      };
     },
 
     respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn {

@@ -9,8 +9,8 @@ import type {
   SellerTurnInput,
 } from "../../env/seller-policy";
 import type { TellProfile } from "../../env/tells/nonverbal";
-import { ruleEconomics } from "../rule-economics";
-import { acceptTurn, counterTurn, type RuleLines, speak } from "../seller-lines";
+import { ruleOpening } from "../rule-opening";
+import { acceptTurn, counterTurn, type RuleLines } from "../seller-lines";
 import type { TitForTatParams } from "./tit-for-tat-params";
 
 /** The buyer's raise from its previous offer, mirrored into a price cut (never negative). */
@@ -45,19 +45,13 @@ export function titForTatSeller(
     acceptAtReservation: false,
 
     open(setup: SellerSetup, rngs: SellerRngs): SellerOpening {
-      const { reservation, ceiling, inventoryPressure } = ruleEconomics(
+      return ruleOpening(
         setup,
-        p.anchorMultiplier,
-        p.reserveMultiplier,
+        rngs,
+        lines,
+        { anchor: p.anchorMultiplier, reserve: p.reserveMultiplier },
+        (e) => ({ anchor: e.ceiling, memory: { previousOffer: null } }),
       );
-      return {
-        anchor: ceiling,
-        reservation,
-        maxRounds: setup.rounds,
-        inventoryPressure,
-        message: speak(lines.open, lines.quiet, rngs.phrasing, setup.itemName, ceiling, reservation),
-        memory: { previousOffer: null },
-      };
     },
 
     respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn {
