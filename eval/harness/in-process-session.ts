@@ -7,6 +7,7 @@ import type { SellerPolicy } from "../../env/seller-policy";
 import type { LlmProposeInput } from "../../sellers/llm/llm-seller";
 import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller } from "../../sellers/registry";
+import type { Listing } from "../../tasks/listings/listing";
 import { openRun } from "../../tasks/open-run";
 import type { EvalSession, EvalSessionFactory } from "./eval-env";
 
@@ -23,8 +24,12 @@ const ruleOnly: EvalSellerResolver = (key) => ({ policy: resolveSeller(key) });
  * Episodes played directly on the engine: the default transport and the reference for --server
  * mode. The resolver turns `--seller` keys into sellers; the shell passes one that also builds
  * LLM sellers, whose proposals go through the engine's rules guard exactly as on the server.
+ * `listings` replaces the built-in product catalog for listing-based tasks.
  */
-export function inProcessSessionsWith(resolve: EvalSellerResolver = ruleOnly): EvalSessionFactory {
+export function inProcessSessionsWith(
+  resolve: EvalSellerResolver = ruleOnly,
+  listings?: readonly Listing[],
+): EvalSessionFactory {
   return (): EvalSession => {
     let run: RunState | null = null;
     let seller: EvalSeller | null = null;
@@ -45,6 +50,7 @@ export function inProcessSessionsWith(resolve: EvalSellerResolver = ruleOnly): E
           seed: req.seed,
           episodeId: req.episodeId,
           enableTells: req.tells,
+          listings,
           ...(seller !== null ? { seller: seller.policy } : {}),
         });
         run = r;

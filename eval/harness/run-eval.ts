@@ -1,3 +1,4 @@
+import { BUILTIN_CATALOG_VERSION } from "../../tasks/listings/builtin-catalog";
 import type { BuyerPolicy } from "../buyers/buyer-policy";
 import { type EvalSummary, type SummaryPlan, summarize } from "../metrics/eval-summary";
 import type { EvalSessionFactory } from "./eval-env";
@@ -13,6 +14,8 @@ export interface EvalPlan {
   seller?: string;
   tells: boolean;
   maxEpisodes?: number;
+  /** Product source descriptor (see SummaryPlan.listings); the built-in catalog when omitted. */
+  listings?: string;
 }
 
 export interface EvalProgress {
@@ -52,6 +55,7 @@ export const summaryPlan = (plan: EvalPlan): SummaryPlan => ({
   seller: plan.seller ?? null,
   tells: plan.tells,
   max_episodes: plan.maxEpisodes ?? null,
+  listings: plan.listings ?? `builtin-catalog@${BUILTIN_CATALOG_VERSION}`,
 });
 
 /** Play every (buyer × task × seed) unit not yet in the store, then summarise all of them. */

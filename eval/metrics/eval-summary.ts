@@ -20,6 +20,8 @@ export interface SummaryPlan {
   seller: string | null;
   tells: boolean;
   max_episodes: number | null;
+  /** The product source of listing-based tasks: "builtin-catalog@1" or "<file>#<content hash>". */
+  listings: string;
 }
 
 export interface BuyerTaskRow {

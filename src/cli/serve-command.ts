@@ -1,4 +1,5 @@
 import { ConfigError, configHelp, loadConfig } from "../config/config";
+import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { startServer } from "../http/server";
 import { createLogger, errorFields } from "../log/logger";
 
@@ -26,7 +27,16 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     throw err;
   }
   const log = createLogger(config.logLevel);
-  const running = await startServer(config, { logger: log });
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(config, { logger: log });
+  } catch (err) {
+    if (err instanceof ListingFileError) {
+      process.stderr.write(`bazaar serve: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {

@@ -11,6 +11,8 @@ export const ServerConfig = z.object({
   logLevel: z.enum(LOG_LEVELS),
   corsOrigins: z.array(z.string()),
   bodyLimitKb: z.number().int().min(1).max(65_536),
+  /** Product file for listing-based tasks (amazon_realistic); the built-in catalog when null. */
+  listings: z.string().min(1).nullable(),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -23,6 +25,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   logLevel: "info",
   corsOrigins: [],
   bodyLimitKb: 64,
+  listings: null,
 };
 
 interface Setting {
@@ -75,6 +78,13 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_BODY_LIMIT_KB"],
     help: "largest accepted request body",
     parse: int,
+  },
+  {
+    key: "listings",
+    flag: "--listings",
+    env: ["BAZAAR_LISTINGS"],
+    help: "products for amazon_realistic: an Amazon Sales .csv or CraigslistBargain .json[.gz] (default: built-in catalog)",
+    parse: text,
   },
 ];
 

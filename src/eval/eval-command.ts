@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { buyerFromSpec, CODE_BUYER_SPECS } from "../../eval/buyers/buyer-registry";
@@ -7,6 +8,9 @@ import { type EvalPlan, runEval, summaryPlan } from "../../eval/harness/run-eval
 import { formatSummaryTable } from "../../eval/metrics/summary-table";
 import { contentHash } from "../../sellers/content-hash";
 import { UnknownSellerError } from "../../sellers/registry";
+import type { Listing } from "../../tasks/listings/listing";
+import { ListingFileError } from "../../tasks/listings/listing-file-error";
+import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { requireTask } from "../../tasks/open-run";
 import { TASK_IDS } from "../../tasks/task-catalog";
 import { resolveSellerSpec } from "../sellers/resolve-seller-spec";
@@ -29,6 +33,7 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
   --task <id|all>      repeatable; ${TASK_IDS.join(", ")}
   --seeds <list>       1..30 (default), 1,2,5 or a mix like 1..10,42
   --seller <id@ver>    play every task against this seller instead of its pinned one
+  --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
   --tells on|off       seller tells in observations (default on)
   --episodes <n>       cap career tasks at n episodes (default: all episodes, all graded)
   --server <url>       play over HTTP against a running server instead of in-process
@@ -52,6 +57,7 @@ const OPTIONS = {
   task: { type: "string", multiple: true },
   seeds: { type: "string", default: "1..30" },
   seller: { type: "string" },
+  listings: { type: "string" },
   tells: { type: "string", default: "on" },
   episodes: { type: "string" },
   server: { type: "string" },
@@ -106,6 +112,17 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
     const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
     if (temperature !== undefined && !(temperature >= 0 && temperature <= 2))
       throw new UsageError("--temperature must be between 0 and 2");
+    let listings: Listing[] | undefined;
+    if (values.listings !== undefined) {
+      if (values.server !== undefined)
+        throw new UsageError("--listings applies in-process; start the server with --listings instead");
+      try {
+        listings = loadListingsFile(values.listings);
+      } catch (err) {
+        if (err instanceof ListingFileError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
     const models = modelFactory(io.env, concurrency);
     const sellers = (key: string) => resolveSellerSpec(key, { chatModel: models });
     // A seller that does not exist must fail before a run is recorded: bad input changes nothing.
@@ -131,6 +148,9 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
       tells: values.tells === "on",
       ...(values.seller !== undefined ? { seller: values.seller } : {}),
       ...(maxEpisodes !== undefined ? { maxEpisodes } : {}),
+      ...(listings !== undefined && values.listings !== undefined
+        ? { listings: `${basename(values.listings)}#${contentHash(listings)}` }
+        : {}),
     };
     const planJson = JSON.stringify(summaryPlan(plan));
     const started = new Date();
@@ -138,7 +158,9 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
     const commit = gitCommit();
     const transport = values.server === undefined ? "in-process" : "http";
     const sessions: EvalSessionFactory =
-      values.server === undefined ? inProcessSessionsWith(sellers) : httpSessions({ baseUrl: values.server });
+      values.server === undefined
+        ? inProcessSessionsWith(sellers, listings)
+        : httpSessions({ baseUrl: values.server });
     const dir = runDir(values.out, plan.runId);
     const store = openEvalStore(values.db);
     try {

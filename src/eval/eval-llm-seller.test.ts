@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,5 +75,50 @@ describe("eval against an LLM seller, in-process", () => {
     expect(err.stderr()).toContain('Unknown seller "nobody@3"');
     expect(existsSync(join(dir, "bad.db"))).toBe(false);
     expect(existsSync(join(dir, "bad"))).toBe(false);
+  });
+});
+
+describe("eval with a product file", () => {
+  it("plays amazon_realistic on the file's products and records which file", async () => {
+    const csv = join(dir, "products.csv");
+    writeFileSync(
+      csv,
+      'product_name,category,discounted_price,actual_price\n"Steel Tiffin, 3 tier",Kitchen,₹450,₹799\n',
+    );
+    const paths = ["--run-id", "csv", "--out", join(dir, "runs"), "--db", join(dir, "eval.db"), "--quiet"];
+    const code = await evalCommand(
+      ["--buyer", "rule:smart", "--task", "amazon_realistic", "--seeds", "1..2", "--listings", csv, ...paths],
+      io({}),
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, "runs", "csv", "summary.json"), "utf8")) as {
+      plan: { listings: string };
+    };
+    expect(summary.plan.listings).toMatch(/^products\.csv#[0-9a-f]{16}$/);
+    expect(readFileSync(join(dir, "runs", "csv", "episodes.jsonl"), "utf8")).toContain("Steel Tiffin");
+  });
+
+  it("a malformed product file is a usage error naming the file, and records nothing", async () => {
+    const bad = join(dir, "bad.csv");
+    writeFileSync(bad, "name,price\nx,1\n");
+    const err = io({});
+    const code = await evalCommand(
+      [
+        "--buyer",
+        "rule:smart",
+        "--task",
+        "amazon_realistic",
+        "--listings",
+        bad,
+        "--db",
+        join(dir, "bad2.db"),
+        "--out",
+        join(dir, "bad2"),
+      ],
+      err,
+    );
+    expect(code).toBe(2);
+    expect(err.stderr()).toContain("bad.csv");
+    expect(existsSync(join(dir, "bad2.db"))).toBe(false);
   });
 });

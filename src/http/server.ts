@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { ServerConfig } from "../config/config";
+import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { readLlmConfig } from "../llm/config";
 import { createLogger, errorFields, type Logger } from "../log/logger";
 import { registerMcpRoutes } from "../mcp/mcp-handler";
@@ -64,6 +65,8 @@ export function serverVersion(): string {
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
+  // A bad product file stops startup (before anything is opened) with the file and row named.
+  const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
   const store = new EpisodeStore(openDatabase(config.db));
   const checkpoints = startCheckpointer(store.db, {
     onError: (err) =>
@@ -72,6 +75,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
+    listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
     sessionTtlS: config.sessionTtlS,

@@ -8,6 +8,7 @@ import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
+import type { Listing } from "../../tasks/listings/listing";
 import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
@@ -62,6 +63,8 @@ export interface SessionServiceDeps {
   store: EpisodeStore;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
+  /** Products for listing-based tasks; the built-in catalog when omitted. */
+  listings?: readonly Listing[];
   maxSessions: number;
   sessionTtlS: number;
   /** Milliseconds; injected so tests can age sessions without waiting. */
@@ -157,8 +160,10 @@ export class EngineSessionService implements SessionService {
   private readonly log: Logger;
   private readonly writes: GroupCommit;
   private readonly sellers: SellerResolver;
+  private readonly listings: readonly Listing[] | undefined;
 
   constructor(deps: SessionServiceDeps) {
+    this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
     this.writes = new GroupCommit(deps.store);
@@ -353,7 +358,7 @@ export class EngineSessionService implements SessionService {
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw notFound(id);
     const seller = row.options.seller === "" ? null : this.sellers(row.options.seller);
-    const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy);
+    const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.listings);
     const r: LiveSession = {
       ...this.blankSession(id, true),
       propose: seller?.propose ?? null,
@@ -436,7 +441,7 @@ export class EngineSessionService implements SessionService {
     let seller: ResolvedSeller | null = null;
     try {
       if (req.seller !== undefined) seller = this.sellers(req.seller);
-      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" }, seller?.policy);
+      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" }, seller?.policy, this.listings);
     } catch (err) {
       throw domainError(err);
     }

@@ -3,13 +3,21 @@ import { type ExternalSellerTurn, startEpisode } from "../../env/episode-step";
 import type { BuyerActedEvent, EpisodeEvent } from "../../env/events";
 import { episodeIdFor, type RunState, stepRun } from "../../env/run";
 import type { SellerPolicy } from "../../env/seller-policy";
+import type { Listing } from "../../tasks/listings/listing";
 import { openRun } from "../../tasks/open-run";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 
 /** `policy` overrides the stored key when the shell resolved it (LLM sellers are not in the rule registry). */
-export function openRunFor(task: string, seed: number, o: RunOptionsRow, policy?: SellerPolicy): RunState {
+export function openRunFor(
+  task: string,
+  seed: number,
+  o: RunOptionsRow,
+  policy?: SellerPolicy,
+  listings?: readonly Listing[],
+): RunState {
   return openRun(task, {
     seed,
+    listings,
     episodeId: o.episode_id,
     // An empty seller means the task's pinned default.
     seller: policy ?? (o.seller === "" ? undefined : o.seller),
@@ -52,8 +60,9 @@ export function rebuildRun(
   o: RunOptionsRow,
   stored: readonly StoredEpisode[],
   policy?: SellerPolicy,
+  listings?: readonly Listing[],
 ): RunState {
-  const run = openRunFor(task, seed, o, policy);
+  const run = openRunFor(task, seed, o, policy, listings);
   for (const ep of stored) {
     if (run.episode.spec.episode !== ep.episode_index) throw new ReplayMismatchError(ep.id);
     const live = run.episode;

@@ -1,5 +1,6 @@
 import type { EpisodeGrader } from "../../env/episode-state";
 import type { SellerPolicy } from "../../env/seller-policy";
+import { UnknownSellerError } from "../../sellers/registry";
 import { openRun } from "../../tasks/open-run";
 import type { StoredEpisode } from "../storage/episode-store";
 import { ServiceError } from "./session-service";
@@ -15,11 +16,21 @@ export interface StoredRuntime {
  * (or that task version) the episode can be read but not branched.
  */
 export function storedRuntime(ep: StoredEpisode): StoredRuntime {
-  const run = openRun(ep.task, {
-    seed: ep.seed,
-    episodeId: ep.id,
-    seller: `${ep.seller.id}@${ep.seller.version}`,
-  });
+  let run: ReturnType<typeof openRun>;
+  try {
+    run = openRun(ep.task, { seed: ep.seed, episodeId: ep.id, seller: `${ep.seller.id}@${ep.seller.version}` });
+  } catch (err) {
+    // LLM sellers are not rule releases: branching would mean asking the model again, which
+    // cannot reproduce what it said, so such episodes can be read but not branched.
+    if (err instanceof UnknownSellerError) {
+      throw new ServiceError(
+        "VALIDATION_ERROR",
+        `Episode ${ep.id} was played against ${ep.seller.id}@${ep.seller.version}, which is not a rule release; it can be read but not branched.`,
+        409,
+      );
+    }
+    throw err;
+  }
   const seller = run.plan.seller;
   if (seller.ref.hash !== ep.seller.hash || run.plan.taskVersion !== ep.task_version) {
     throw new ServiceError(
