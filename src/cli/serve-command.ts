@@ -1,5 +1,5 @@
-import { ConfigError, configHelp, loadConfig } from "../config/config";
 import { ListingFileError } from "../../tasks/listings/listing-file-error";
+import { ConfigError, configHelp, loadConfig } from "../config/config";
 import { startServer } from "../http/server";
 import { createLogger, errorFields } from "../log/logger";
 

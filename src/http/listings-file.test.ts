@@ -48,14 +48,32 @@ describe("a product file for amazon_realistic", () => {
   it("a malformed file stops `bazaar serve` at startup with the file and row named", async () => {
     const file = join(dir, "broken.csv");
     writeFileSync(file, 'product_name,category,discounted_price,actual_price\n"unclosed,Toys,₹10,₹20\n');
-    const r = await runProcess("npx", ["tsx", "src/cli/main.ts", "serve", "--port", "0", "--db", ":memory:", "--listings", file]);
+    const r = await runProcess("npx", [
+      "tsx",
+      "src/cli/main.ts",
+      "serve",
+      "--port",
+      "0",
+      "--db",
+      ":memory:",
+      "--listings",
+      file,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(file);
     expect(r.stderr).toMatch(/row \d+/);
   });
 
   it("a missing file is named too", async () => {
-    const r = await runProcess("npx", ["tsx", "src/cli/main.ts", "serve", "--port", "0", "--listings", join(dir, "nope.csv")]);
+    const r = await runProcess("npx", [
+      "tsx",
+      "src/cli/main.ts",
+      "serve",
+      "--port",
+      "0",
+      "--listings",
+      join(dir, "nope.csv"),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("nope.csv");
   });

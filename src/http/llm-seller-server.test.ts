@@ -112,7 +112,10 @@ describe("an LLM seller behind the server", () => {
     );
     for (const r of replies) expect(r.price === null || r.price >= 31.5).toBe(true);
     // Branching would mean asking the model again: a clear refusal, never a 500.
-    const cf = await post(`/episodes/${reset.body.episode_id}/counterfactual`, { from_round: 1, action: { type: "offer", price: 40 } });
+    const cf = await post(`/episodes/${reset.body.episode_id}/counterfactual`, {
+      from_round: 1,
+      action: { type: "offer", price: 40 },
+    });
     expect(cf.status).toBe(409);
     expect(cf.body.error.message).toContain("not a rule release");
     for (const turn of state.dialogue)

@@ -18,7 +18,11 @@ export interface StoredRuntime {
 export function storedRuntime(ep: StoredEpisode): StoredRuntime {
   let run: ReturnType<typeof openRun>;
   try {
-    run = openRun(ep.task, { seed: ep.seed, episodeId: ep.id, seller: `${ep.seller.id}@${ep.seller.version}` });
+    run = openRun(ep.task, {
+      seed: ep.seed,
+      episodeId: ep.id,
+      seller: `${ep.seller.id}@${ep.seller.version}`,
+    });
   } catch (err) {
     // LLM sellers are not rule releases: branching would mean asking the model again, which
     // cannot reproduce what it said, so such episodes can be read but not branched.

@@ -11,6 +11,11 @@ import { ListingFileError } from "./listing-file-error";
 export function loadListingsFile(path: string): Listing[] {
   const lower = path.toLowerCase();
   if (lower.endsWith(".csv")) return loadAmazonCsv(path);
-  if (lower.endsWith(".json") || lower.endsWith(".json.gz") || lower.endsWith(".gz")) return loadCraigslist(path);
-  throw new ListingFileError(path, null, "unknown listing file type: use .csv (Amazon Sales layout) or .json/.json.gz (CraigslistBargain)");
+  if (lower.endsWith(".json") || lower.endsWith(".json.gz") || lower.endsWith(".gz"))
+    return loadCraigslist(path);
+  throw new ListingFileError(
+    path,
+    null,
+    "unknown listing file type: use .csv (Amazon Sales layout) or .json/.json.gz (CraigslistBargain)",
+  );
 }
