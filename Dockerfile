@@ -11,7 +11,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-slim AS runtime
-ENV NODE_ENV=production \
+# The image has no .git: pass the commit so eval records name the code that produced them
+# (docker build --build-arg BAZAAR_GIT_COMMIT=$(git rev-parse HEAD) .).
+ARG BAZAAR_GIT_COMMIT=unknown
+ENV BAZAAR_GIT_COMMIT=$BAZAAR_GIT_COMMIT \
+    NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
     BAZAAR_DB=/home/node/app/data/bazaar.db
