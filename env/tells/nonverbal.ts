@@ -121,18 +121,3 @@ export function nonverbalTells(h: SellerHiddenState, rng: Rng): TellObservation 
     condition_label: "unknown",
   };
 }
-
-/** All tell floats to 3 dp (D37). */
-export function roundFloats(t: TellObservation): TellObservation {
-  return {
-    ...t,
-    verbal_urgency: round3(t.verbal_urgency),
-    verbal_confidence: round3(t.verbal_confidence),
-    verbal_deception_cue: round3(t.verbal_deception_cue),
-    verbal_sympathy: round3(t.verbal_sympathy),
-    fidget_level: round3(t.fidget_level),
-    emotional_escalation: round3(t.emotional_escalation),
-    condition_score: round3(t.condition_score),
-    depreciation_score: round3(t.depreciation_score),
-  };
-}
