@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { tellsWith } from "../testing/tell-fixtures";
 import { blendTells } from "./blend";
-import type { TellObservation } from "./tell-observation";
 import { readCues } from "./verbal";
 
-const model: TellObservation = {
-  verbal_urgency: 0.2,
-  verbal_confidence: 0.6,
-  verbal_deception_cue: 0.1,
-  verbal_sympathy: 0,
-  price_rounding: "round",
-  offer_speed: "normal",
-  concession_pattern: "steady",
-  fidget_level: 0.3,
-  eye_contact: "steady",
-  posture: "neutral",
-  repeat_phrases: 0,
-  topic_changes: 0,
-  emotional_escalation: 0,
-  condition_score: 1,
-  depreciation_score: 0,
-  condition_label: "unknown",
-};
+const model = tellsWith({ verbal_deception_cue: 0.1 });
 
 describe("blendTells", () => {
   it("a competing-offer claim raises the deception cue over the same model tells without it", () => {

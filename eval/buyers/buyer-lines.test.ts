@@ -3,6 +3,7 @@ import { formatRupees } from "../../env/money";
 import { Rng } from "../../env/prng";
 import { BUYER_LINES, lineBucket, registerChoices, renderBuyerLine } from "./buyer-lines";
 import { type BuyerDecision, steer } from "./steering";
+import { openingObservation } from "./testing/opening-observation";
 
 const offer = (price: number): BuyerDecision => ({ type: "offer", price, message: "" });
 const accept: BuyerDecision = { type: "accept", price: null, message: "" };
@@ -114,18 +115,8 @@ describe("renderBuyerLine", () => {
 
 describe("with steering", () => {
   it("a steered offer is re-rendered from the bank and names the steered price", () => {
-    const view = {
-      current_round: 0,
-      max_rounds: 8,
-      rounds_remaining: 8,
-      opponent_last_offer: null,
-      seller_asking_price: 60,
-      own_last_offer: null,
-      own_private_budget: 100,
-      seller_last_move_delta: null,
-      seller_personality: "default",
-      tells: null,
-    };
+    const view = openingObservation();
+
     const rng = new Rng(2);
     const out = steer(view, { type: "offer", price: 20, message: "20 de dunga" }, (d) =>
       renderBuyerLine(d, { ask: 60, turnIndex: 0, maxTurns: 8, rng }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TellObservation } from "../../env/tells/tell-observation";
+import { tellsWith } from "../../env/testing/tell-fixtures";
 import { type BuyerDecision, mentionsPrice, type SteeringView, steer, steeringBounds } from "./steering";
 
 const render = (d: BuyerDecision): string => `rendered ${d.type} ${d.price ?? "-"}`;
@@ -29,24 +29,15 @@ const offer = (price: number | null, message = ""): BuyerDecision => ({ type: "o
 const accept: BuyerDecision = { type: "accept", price: null, message: "" };
 const walk: BuyerDecision = { type: "walk", price: null, message: "" };
 
-const tells: TellObservation = {
+const tells = tellsWith({
   verbal_urgency: 0.8,
   verbal_confidence: 0.2,
-  verbal_deception_cue: 0,
-  verbal_sympathy: 0,
-  price_rounding: "round",
   offer_speed: "instant",
   concession_pattern: "front_loaded",
   fidget_level: 0.7,
   eye_contact: "avoidant",
-  posture: "neutral",
-  repeat_phrases: 0,
-  topic_changes: 0,
   emotional_escalation: 0.5,
-  condition_score: 1,
-  depreciation_score: 0,
-  condition_label: "unknown",
-};
+});
 
 describe("REFERENCE §16.5 vectors (default persona, budget 100)", () => {
   it("round 0, ask 60: bounds", () => {

@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { TellObservation } from "../../env/tells/tell-observation";
+import { tellsWith } from "../../env/testing/tell-fixtures";
 import { blendLlmTells, LLM_TELL_DEFAULTS, parseTellReading } from "./tell-extractor";
 import { tellMessages } from "./tell-prompt";
 
-const rule: TellObservation = {
-  verbal_urgency: 0.4,
-  verbal_confidence: 0.6,
-  verbal_deception_cue: 0,
-  verbal_sympathy: 0,
-  price_rounding: "round",
-  offer_speed: "normal",
-  concession_pattern: "steady",
-  fidget_level: 0.3,
-  eye_contact: "steady",
-  posture: "neutral",
-  repeat_phrases: 0,
-  topic_changes: 0,
-  emotional_escalation: 0.2,
-  condition_score: 1,
-  depreciation_score: 0,
-  condition_label: "unknown",
-};
+const rule = tellsWith({ verbal_urgency: 0.4, emotional_escalation: 0.2 });
 
 describe("LLM tell extractor parsing and blending", () => {
   it("clamps numbers, scores unreadable ones 0.5, validates enums and fills defaults", () => {
