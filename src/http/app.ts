@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   app.post("/close", async (c) => {
     const req = validate(CloseRequest, await readJson(c, limit));
-    return c.json(service.close(req.session_id));
+    return c.json(await service.close(req.session_id));
   });
 
   app.post("/batch/reset", async (c) => {
@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   app.post("/episodes/:id/counterfactual", async (c) => {
     const req = validate(CounterfactualRequest, await readJson(c, limit));
-    return c.json(service.counterfactual(c.req.param("id"), req));
+    return c.json(await service.counterfactual(c.req.param("id"), req));
   });
 
   registerHighlightRoute(app, limit);

@@ -13,7 +13,9 @@ import { createSellerResolver, realResilienceDeps } from "../sellers/seller-reso
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import { startCheckpointer } from "../storage/checkpointer";
 import { EpisodeStore } from "../storage/episode-store";
+import { GroupCommit } from "../storage/group-commit";
 import { openDatabase } from "../storage/open-database";
+import { startWorkerWriter } from "../storage/worker-writer";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { type AppDeps, createApp } from "./app";
 
@@ -68,13 +70,20 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
   const store = new EpisodeStore(openDatabase(config.db));
+  const writer =
+    startWorkerWriter(store, {
+      onError: (err) =>
+        log.error("store writer thread failed; commits continue on the main thread", errorFields(err)),
+    }) ?? new GroupCommit(store);
   const checkpoints = startCheckpointer(store.db, {
+    writer,
     onError: (err) =>
       log.warn("background WAL checkpoints failed; SQLite checkpoints inline", errorFields(err)),
   });
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
+    writer,
     listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
@@ -129,9 +138,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
       await drained;
       clearTimeout(timer);
-      service.flush();
+      await service.drain();
       service.detachAll();
       await checkpoints?.stop();
+      await writer.close();
       store.close();
       log.info("server stopped");
     })();

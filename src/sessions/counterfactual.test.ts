@@ -29,7 +29,7 @@ describe("counterfactual branching", () => {
     const { svc, store } = service();
     const sid = await original(svc);
     const before = store.counts();
-    const cf = svc.counterfactual("cf-orig", { from_round: 3, action: { type: "offer", price: 50 } });
+    const cf = await svc.counterfactual("cf-orig", { from_round: 3, action: { type: "offer", price: 50 } });
     expect(cf.original).toMatchObject({ outcome: "deal", agreed_price: 48, score: 0.7429 });
     expect(cf.counterfactual).toMatchObject({ outcome: "deal", agreed_price: 50, score: 0.7143 });
     expect(cf.branched_from).toBe("cf-orig");
@@ -47,11 +47,14 @@ describe("counterfactual branching", () => {
   it("continues greedily or by repeating the original's later moves", async () => {
     const { svc } = service();
     await original(svc);
-    const greedy = svc.counterfactual("cf-orig", { from_round: 1, action: { type: "offer", price: 20 } });
+    const greedy = await svc.counterfactual("cf-orig", {
+      from_round: 1,
+      action: { type: "offer", price: 20 },
+    });
     expect(greedy.continuation).toBe("greedy");
     expect(greedy.counterfactual.outcome).not.toBeNull();
     // Round 2 is replaced by the same move, and "repeat" then plays the original accept: same deal.
-    const same = svc.counterfactual("cf-orig", {
+    const same = await svc.counterfactual("cf-orig", {
       from_round: 2,
       action: { type: "offer", price: 35 },
       continuation: "repeat",
@@ -62,7 +65,7 @@ describe("counterfactual branching", () => {
   it("rejects a round the episode never played", async () => {
     const { svc } = service();
     await original(svc);
-    expect(() => svc.counterfactual("cf-orig", { from_round: 4, action: { type: "walk" } })).toThrow(
+    await expect(svc.counterfactual("cf-orig", { from_round: 4, action: { type: "walk" } })).rejects.toThrow(
       /rounds 1..3/,
     );
   });

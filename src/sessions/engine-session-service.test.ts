@@ -90,7 +90,7 @@ describe("resume after a restart", () => {
   it("a closed session cannot be resumed", async () => {
     const { svc, store } = fresh();
     const r = await svc.reset({ seed: 1 });
-    svc.close(r.session_id);
+    await svc.close(r.session_id);
     const again = fresh(store);
     expect(() => again.svc.state(r.session_id)).toThrow(/unknown, closed or expired/);
   });
@@ -113,7 +113,7 @@ describe("sessions held by a WebSocket", () => {
     await expect(svc.step({ session_id: plain, action: { type: "offer", price: 30 } })).rejects.toMatchObject(
       { code: "SESSION_NOT_FOUND" },
     );
-    svc.close(pinned);
+    await svc.close(pinned);
     expect(svc.capacity().active_sessions).toBe(0);
   });
 });

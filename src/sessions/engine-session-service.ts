@@ -12,6 +12,8 @@ import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
+import type { StoreWriter } from "../storage/store-writer";
+import type { WriteOp } from "../storage/write-batch";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type { StepRequest, StepResponse } from "../wire/step";
@@ -61,6 +63,8 @@ const DEFAULT_SELLER_TIMEOUT_MS = 20_000;
 
 export interface SessionServiceDeps {
   store: EpisodeStore;
+  /** Commits writes; a GroupCommit on the store's own connection when omitted. */
+  writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
   /** Products for listing-based tasks; the built-in catalog when omitted. */
@@ -158,7 +162,7 @@ export class EngineSessionService implements SessionService {
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
-  private readonly writes: GroupCommit;
+  private readonly writer: StoreWriter;
   private readonly sellers: SellerResolver;
   private readonly listings: readonly Listing[] | undefined;
 
@@ -166,7 +170,7 @@ export class EngineSessionService implements SessionService {
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
-    this.writes = new GroupCommit(deps.store);
+    this.writer = deps.writer ?? new GroupCommit(deps.store);
     this.maxSessions = deps.maxSessions;
     this.ttlMs = deps.sessionTtlS * 1000;
     this.now = deps.now ?? Date.now;
@@ -217,9 +221,9 @@ export class EngineSessionService implements SessionService {
     return scoreResponse(sessionId, this.runOf(this.live(sessionId, false)));
   }
 
-  close(sessionId: string): { session_id: string; closed: true } {
+  async close(sessionId: string): Promise<{ session_id: string; closed: true }> {
     const s = this.live(sessionId, false);
-    this.drop(s, 1);
+    await this.drop(s, 1);
     return { session_id: sessionId, closed: true };
   }
 
@@ -247,21 +251,21 @@ export class EngineSessionService implements SessionService {
   }
 
   /** Branch a stored episode at round k; the branch is stored as a new episode with its own id. */
-  counterfactual(id: string, input: CounterfactualInput): CounterfactualResult {
+  async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResult> {
     const ep = this.store.episode(id);
     if (ep === undefined) throw episodeNotFound(id);
     const branchId = `${ep.id}~cf-${newEpisodeId().slice(3)}`;
     const { state, ...rest } = branchEpisode(ep, input, branchId);
-    this.store.transaction(() => {
-      this.store.insertEpisode(state, {
-        sessionId: null,
-        run: ep.run,
-        engineVersion: ENGINE_VERSION,
-        now: this.now(),
-        branchedFrom: ep.id,
-        fromRound: input.from_round,
-      });
+    const b = this.store.batch();
+    b.insertEpisode(state, {
+      sessionId: null,
+      run: ep.run,
+      engineVersion: ENGINE_VERSION,
+      now: this.now(),
+      branchedFrom: ep.id,
+      fromRound: input.from_round,
     });
+    await this.writer.commit(b.ops);
     return { episode_id: branchId, branched_from: ep.id, ...rest };
   }
 
@@ -271,7 +275,7 @@ export class EngineSessionService implements SessionService {
     let n = 0;
     for (const s of this.sessions.values()) {
       if (!s.pinned && now - s.lastActive > this.ttlMs) {
-        this.drop(s, 2);
+        void this.drop(s, 2);
         n++;
       }
     }
@@ -341,7 +345,7 @@ export class EngineSessionService implements SessionService {
     const s = this.sessions.get(id);
     if (s !== undefined) {
       if (!s.pinned && now - s.lastActive > this.ttlMs) {
-        this.drop(s, 2);
+        void this.drop(s, 2);
         throw notFound(id);
       }
       if (touch) s.lastActive = now;
@@ -350,7 +354,7 @@ export class EngineSessionService implements SessionService {
     const row = this.store.session(id);
     if (row === undefined || row.closed !== 0) throw notFound(id);
     if (now - row.updated_at > this.ttlMs) {
-      this.store.closeSession(id, 2, now);
+      void this.commitQuietly(this.store.batch().closeSession(id, 2, now).ops);
       throw notFound(id);
     }
     this.requireRoom();
@@ -374,10 +378,19 @@ export class EngineSessionService implements SessionService {
     return r;
   }
 
-  private drop(s: LiveSession, code: 1 | 2): void {
+  /** Forget a session; resolves once its row says closed (never rejects: the session is gone either way). */
+  private drop(s: LiveSession, code: 1 | 2): Promise<void> {
     s.closed = true;
     this.sessions.delete(s.id);
-    if (s.stored) this.store.closeSession(s.id, code, this.now());
+    if (!s.stored) return Promise.resolve();
+    return this.commitQuietly(this.store.batch().closeSession(s.id, code, this.now()).ops);
+  }
+
+  /** Bookkeeping writes nobody waits on: a failure is logged, and a resumed session re-closes itself. */
+  private commitQuietly(ops: readonly WriteOp[]): Promise<void> {
+    return this.writer.commit(ops).catch((err: unknown) => {
+      this.log.error("closing a session in storage failed", errorFields(err));
+    });
   }
 
   private ensureOpen(s: LiveSession): void {
@@ -395,9 +408,9 @@ export class EngineSessionService implements SessionService {
   }
 
   /** Store a change, then resolve; if storing fails the session is dropped so the next request rebuilds it. */
-  private async persist(s: LiveSession, write: () => void): Promise<void> {
+  private async persist(s: LiveSession, ops: readonly WriteOp[]): Promise<void> {
     try {
-      await this.writes.commit(write);
+      await this.writer.commit(ops);
     } catch (err) {
       s.closed = true;
       this.sessions.delete(s.id);
@@ -405,9 +418,9 @@ export class EngineSessionService implements SessionService {
     }
   }
 
-  /** Commit anything still queued (shutdown). */
-  flush(): void {
-    this.writes.flush();
+  /** Resolves once everything handed to the writer is committed (shutdown). */
+  drain(): Promise<void> {
+    return this.writer.drain();
   }
 
   private async resetIn(s: LiveSession, req: ResetRequest): Promise<ResetResponse> {
@@ -419,11 +432,9 @@ export class EngineSessionService implements SessionService {
       if (prior.episode.stepCount > 0 && !prior.episode.done) {
         const abandoned = s.episodeKey;
         restartEpisode(prior);
-        await this.persist(s, () => {
-          this.store.abandonEpisode(abandoned);
-          s.episodeKey = this.store.insertEpisode(prior.episode, this.meta(s, now));
-          this.store.touchSession(s.id, now);
-        });
+        const b = this.store.batch().abandonEpisode(abandoned);
+        s.episodeKey = b.insertEpisode(prior.episode, this.meta(s, now));
+        await this.persist(s, b.touchSession(s.id, now).ops);
       }
       return this.resetResponse(s, prior, req);
     }
@@ -451,12 +462,12 @@ export class EngineSessionService implements SessionService {
     const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
     const wasStored = s.stored;
     Object.assign(s, { stored: true, run, runNo, task, seed, options, propose: seller?.propose ?? null });
-    await this.persist(s, () => {
-      if (abandoned !== null) this.store.abandonEpisode(abandoned);
-      if (wasStored) this.store.updateSessionRun(row, now);
-      else this.store.createSession(row, now);
-      s.episodeKey = this.store.insertEpisode(run.episode, this.meta(s, now));
-    });
+    const b = this.store.batch();
+    if (abandoned !== null) b.abandonEpisode(abandoned);
+    if (wasStored) b.updateSessionRun(row, now);
+    else b.createSession(row, now);
+    s.episodeKey = b.insertEpisode(run.episode, this.meta(s, now));
+    await this.persist(s, b.ops);
     return this.resetResponse(s, run, req);
   }
 
@@ -531,13 +542,12 @@ export class EngineSessionService implements SessionService {
     const key = s.episodeKey;
     const touch = now - s.touchedAt >= TOUCH_EVERY_MS;
     if (touch) s.touchedAt = now;
-    await this.persist(s, () => {
-      this.store.appendEvents(key, before, e.events);
-      if (e.done) this.store.finishEpisode(key, e);
-      if (next !== e) s.episodeKey = this.store.insertEpisode(next, this.meta(s, now));
-      if (touch) this.store.touchSession(s.id, now);
-      if (req.request_id !== undefined) this.store.saveStepResult(s.id, req.request_id, JSON.stringify(res));
-    });
+    const b = this.store.batch().appendEvents(key, before, e.events);
+    if (e.done) b.finishEpisode(key, e);
+    if (next !== e) s.episodeKey = b.insertEpisode(next, this.meta(s, now));
+    if (touch) b.touchSession(s.id, now);
+    if (req.request_id !== undefined) b.saveStepResult(s.id, req.request_id, JSON.stringify(res));
+    await this.persist(s, b.ops);
     return res;
   }
 }

@@ -35,6 +35,7 @@ export interface SessionService {
   step(req: StepRequest): Promise<StepResponse>;
   state(sessionId: string): PublicState & { session_id: string };
   score(sessionId: string): ScoreResponse;
-  close(sessionId: string): { session_id: string; closed: true };
+  /** Resolves once the session is recorded as closed. */
+  close(sessionId: string): Promise<{ session_id: string; closed: true }>;
   capacity(): CapacityStatus;
 }

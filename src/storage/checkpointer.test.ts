@@ -3,57 +3,103 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTO_CHECKPOINT_PAGES, startCheckpointer } from "./checkpointer";
+import { EpisodeStore } from "./episode-store";
+import { GroupCommit } from "./group-commit";
 import { openDatabase } from "./open-database";
+import type { StoreWriter } from "./store-writer";
+import { startWorkerWriter } from "./worker-writer";
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function fileDb() {
+function fileStore(): EpisodeStore {
   const dir = mkdtempSync(join(tmpdir(), "bazaar-ckpt-"));
   dirs.push(dir);
-  const db = openDatabase(join(dir, "c.db"));
-  db.exec("CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
-  return db;
+  return new EpisodeStore(openDatabase(join(dir, "c.db")));
 }
 
-const walFrames = (db: ReturnType<typeof openDatabase>): number =>
-  (db.pragma("wal_checkpoint(PASSIVE)") as { log: number }[])[0]?.log ?? -1;
+/** Frames in the WAL right now (a PASSIVE checkpoint reports them and changes nothing we test). */
+const walFrames = (store: EpisodeStore): number =>
+  (store.db.pragma("wal_checkpoint(PASSIVE)") as { log: number }[])[0]?.log ?? -1;
+
+/** One ~3 KB event row: about a page of WAL per commit. */
+const bigRow = (store: EpisodeStore, i: number) =>
+  store.batch().appendEvents(
+    1,
+    i,
+    Array.from({ length: i + 1 }, () => ({ pad: "x".repeat(3000) }) as never),
+  ).ops;
+
+/** 300 commits: hundreds of WAL frames, past the tests' restart threshold and under SQLite's own. */
+async function fillWal(store: EpisodeStore, writer: StoreWriter): Promise<void> {
+  for (let i = 0; i < 300; i++) await writer.commit(bigRow(store, i));
+}
+
+function caughtUpSignal() {
+  let caughtUp!: () => void;
+  const reached = new Promise<void>((r) => {
+    caughtUp = r;
+  });
+  return { reached, caughtUp };
+}
 
 describe("background checkpoints", () => {
-  it("take checkpoints off the main connection, let the WAL restart, and hand them back on stop", async () => {
-    const db = fileDb();
-    let caughtUp!: () => void;
-    const reached = new Promise<void>((r) => {
-      caughtUp = r;
-    });
+  it("take checkpoints off the writing connection, let the WAL restart, and hand them back on stop", async () => {
+    const store = fileStore();
+    const writer = new GroupCommit(store);
+    await fillWal(store, writer);
+    const { reached, caughtUp } = caughtUpSignal();
     const errors: unknown[] = [];
-    const ckpt = startCheckpointer(db, {
+    const ckpt = startCheckpointer(store.db, {
+      writer,
       intervalMs: 10,
       restartFrames: 200,
       onCaughtUp: () => caughtUp(),
       onError: (e) => errors.push(e),
     });
     expect(ckpt).not.toBeNull();
-    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
-    const insert = db.prepare("INSERT INTO blobs (body) VALUES (?)");
-    for (let i = 0; i < 300; i++) db.transaction(() => insert.run("x".repeat(3000)))();
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
     await reached;
     // The remainder was copied between commits, so this commit starts the WAL over: a handful of
     // frames instead of the hundreds written above.
-    insert.run("after");
-    expect(walFrames(db)).toBeLessThan(20);
-    expect((db.prepare("SELECT COUNT(*) AS n FROM blobs").get() as { n: number }).n).toBe(301);
+    await writer.commit(bigRow(store, 300));
+    expect(walFrames(store)).toBeLessThan(20);
+    expect((store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get() as { n: number }).n).toBe(301);
     await ckpt?.stop();
-    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(AUTO_CHECKPOINT_PAGES);
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(AUTO_CHECKPOINT_PAGES);
     expect(errors).toEqual([]);
-    db.close();
+    store.close();
+  });
+
+  it("ask the writer thread to copy the remainder when commits run there", async () => {
+    const store = fileStore();
+    const writer = startWorkerWriter(store);
+    if (writer === null) throw new Error("a file database gets a writer thread");
+    await fillWal(store, writer);
+    const { reached, caughtUp } = caughtUpSignal();
+    const errors: unknown[] = [];
+    const ckpt = startCheckpointer(store.db, {
+      writer,
+      intervalMs: 10,
+      restartFrames: 200,
+      onCaughtUp: () => caughtUp(),
+      onError: (e) => errors.push(e),
+    });
+    await reached;
+    await writer.commit(bigRow(store, 300));
+    expect(walFrames(store)).toBeLessThan(20);
+    expect((store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get() as { n: number }).n).toBe(301);
+    await ckpt?.stop();
+    await writer.close();
+    expect(errors).toEqual([]);
+    store.close();
   });
 
   it("is not started for an in-memory database", () => {
-    const db = openDatabase(":memory:");
-    expect(startCheckpointer(db)).toBeNull();
-    db.close();
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    expect(startCheckpointer(store.db, { writer: new GroupCommit(store) })).toBeNull();
+    store.close();
   });
 });

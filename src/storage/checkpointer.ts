@@ -1,22 +1,25 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
+import type { StoreWriter } from "./store-writer";
 
 export interface CheckpointerOptions {
+  /** The connection that writes: it copies each pass's remainder between two of its commits. */
+  writer: Pick<StoreWriter, "checkpoint" | "autoCheckpoint">;
   /** Pause between background passes. */
   intervalMs?: number;
-  /** A pass that leaves at most this many WAL frames behind may hand the rest to the main connection. */
+  /** A pass that leaves at most this many WAL frames behind may hand the rest to the writer. */
   smallFrames?: number;
-  /** ...and does so only once the WAL holds this many frames, so the main thread pays rarely. */
+  /** ...and does so only once the WAL holds this many frames, so the writer pays rarely. */
   restartFrames?: number;
-  /** The worker failed; automatic checkpoints are back on the main connection. */
+  /** The worker failed; automatic checkpoints are back on the writing connection. */
   onError?: (err: unknown) => void;
-  /** Called after the main connection copied a pass's remainder, so the next commit restarts the WAL. */
+  /** Called after the writer copied a pass's remainder, so its next commit restarts the WAL. */
   onCaughtUp?: () => void;
 }
 
 export interface Checkpointer {
-  /** Stop the worker and give checkpoints back to the main connection (before closing it). */
+  /** Stop the worker and give checkpoints back to the writing connection (before closing it). */
   stop(): Promise<void>;
 }
 
@@ -67,19 +70,18 @@ later(workerData.intervalMs);
  * that happened to trigger it by 6–15 ms, the whole p99 budget. Here a worker thread with its
  * own connection does the bulk copy (PASSIVE, so it never blocks the writer). It cannot let the
  * WAL restart from the beginning while the writer keeps appending, so once the WAL is large
- * (restartFrames, 64 MiB by default) and a pass leaves only a few frames behind, it asks the main
- * connection, between two commits, to copy that remainder; the next commit then reuses the WAL
- * from its start, so the file stays bounded. That remainder costs the main thread 2–6 ms (two
- * fsyncs), measured, hence rarely: about once a second at full load rather than on every pass.
+ * (restartFrames, 64 MiB by default) and a pass leaves only a few frames behind, it asks the
+ * writer (StoreWriter.checkpoint), between two commits, to copy that remainder; the next commit
+ * then reuses the WAL from its start, so the file stays bounded. That remainder holds commits up
+ * for 2–6 ms (two fsyncs), measured, hence rarely: about once a second at full load rather than
+ * on every pass.
  * Durability is unchanged: commits still append to the WAL before they resolve.
  */
-export function startCheckpointer(
-  db: Database.Database,
-  opts: CheckpointerOptions = {},
-): Checkpointer | null {
+export function startCheckpointer(db: Database.Database, opts: CheckpointerOptions): Checkpointer | null {
   if (db.memory) return null;
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  db.pragma("wal_autocheckpoint = 0");
+  const { writer } = opts;
+  writer.autoCheckpoint(0);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -95,20 +97,24 @@ export function startCheckpointer(
   const giveBack = () => {
     if (!running) return;
     running = false;
-    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+    writer.autoCheckpoint(AUTO_CHECKPOINT_PAGES);
   };
   worker.on("message", (m: unknown) => {
     if (m === "caught-up") {
-      setImmediate(() => {
-        if (!running || !db.open) return;
-        try {
-          db.pragma("wal_checkpoint(PASSIVE)");
+      if (!running) return;
+      const resume = () => {
+        if (running) worker.postMessage("go");
+      };
+      writer.checkpoint().then(
+        () => {
           opts.onCaughtUp?.();
-        } catch (err) {
+          resume();
+        },
+        (err: unknown) => {
           opts.onError?.(err);
-        }
-        worker.postMessage("go");
-      });
+          resume();
+        },
+      );
     } else if (typeof m === "object" && m !== null) {
       opts.onError?.(new Error(String((m as { error?: unknown }).error)));
     }

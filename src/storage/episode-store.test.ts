@@ -40,13 +40,12 @@ describe("storage", () => {
     const store = new EpisodeStore(openDatabase(":memory:"));
     const run = openRun("single_deal", { seed: 4, episodeId: "st-1" });
     const e = run.episode;
-    const key = store.insertEpisode(e, { sessionId: null, run: 1, engineVersion: "t", now: 0 });
+    const key = store.write((b) =>
+      b.insertEpisode(e, { sessionId: null, run: 1, engineVersion: "t", now: 0 }),
+    );
     const before = e.events.length;
     stepRun(run, { type: "walk" });
-    store.transaction(() => {
-      store.appendEvents(key, before, e.events);
-      store.finishEpisode(key, e);
-    });
+    store.write((b) => b.appendEvents(key, before, e.events).finishEpisode(key, e));
     const back = store.episode("st-1");
     expect(back?.events).toEqual(JSON.parse(JSON.stringify(e.events)));
     expect(back).toMatchObject({ status: "finished", outcome: "walk", record: e.record });
@@ -92,26 +91,53 @@ describe("storage", () => {
     const store = new EpisodeStore(openDatabase(":memory:"));
     const run = openRun("single_deal", { seed: 5, episodeId: "st-3" });
     const e = run.episode;
-    const key = store.insertEpisode(e, { sessionId: null, run: 1, engineVersion: "t", now: 0 });
+    const key = store.write((b) =>
+      b.insertEpisode(e, { sessionId: null, run: 1, engineVersion: "t", now: 0 }),
+    );
     for (const price of [10, 12, 14]) {
       const before = e.events.length;
       stepRun(run, { type: "offer", price, message: "more?" });
-      store.appendEvents(key, before, e.events);
+      store.write((b) => b.appendEvents(key, before, e.events));
     }
     expect(store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get()).toEqual({ n: 4 });
     expect(store.episode("st-3")?.events).toEqual(JSON.parse(JSON.stringify(e.events)));
     expect(store.counts().events).toBe(e.events.length);
   });
 
-  it("a failed transaction stores nothing", () => {
+  it("a batch with a failing write stores nothing of the batch", () => {
     const store = new EpisodeStore(openDatabase(":memory:"));
     const run = openRun("single_deal", { seed: 4, episodeId: "st-2" });
-    expect(() =>
-      store.transaction(() => {
-        store.insertEpisode(run.episode, { sessionId: null, run: 1, engineVersion: "t", now: 0 });
-        throw new Error("boom");
-      }),
-    ).toThrow("boom");
-    expect(store.counts().episodes).toBe(0);
+    const b = store.batch();
+    const key = b.insertEpisode(run.episode, { sessionId: null, run: 1, engineVersion: "t", now: 0 });
+    // The same event row twice breaks the (episode_key, seq) unique index after the episode row went in.
+    b.appendEvents(key, 0, run.episode.events);
+    expect(() => store.apply(b.ops)).toThrow(/UNIQUE/);
+    expect(store.counts()).toEqual({ sessions: 0, episodes: 0, events: 0, step_results: 0 });
+  });
+
+  it("hands out episode keys after the largest stored one, also after reopening the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bazaar-store-"));
+    try {
+      const path = join(dir, "keys.db");
+      const meta = { sessionId: null, run: 1, engineVersion: "t", now: 0 };
+      const first = new EpisodeStore(openDatabase(path));
+      const k1 = first.write((b) =>
+        b.insertEpisode(openRun("single_deal", { seed: 1, episodeId: "k-1" }).episode, meta),
+      );
+      const k2 = first.write((b) =>
+        b.insertEpisode(openRun("single_deal", { seed: 2, episodeId: "k-2" }).episode, meta),
+      );
+      expect(k2).toBe(k1 + 1);
+      first.close();
+      const again = new EpisodeStore(openDatabase(path));
+      const k3 = again.write((b) =>
+        b.insertEpisode(openRun("single_deal", { seed: 3, episodeId: "k-3" }).episode, meta),
+      );
+      expect(k3).toBe(k2 + 1);
+      expect(again.episode("k-3")?.key).toBe(k3);
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

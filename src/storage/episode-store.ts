@@ -1,18 +1,17 @@
 import type Database from "better-sqlite3";
-import type { EpisodeState } from "../../env/episode-state";
 import type { EpisodeEvent } from "../../env/events";
 import type { DealRecord } from "../../env/records";
+import {
+  type EpisodeKeys,
+  type EpisodeStatus,
+  type RunOptionsRow,
+  WRITE_SQL,
+  WriteBatch,
+  type WriteOp,
+  type WriteStatement,
+} from "./write-batch";
 
-/** How a session's current run was opened; enough to open the same run again after a restart. */
-export interface RunOptionsRow {
-  episode_id: string;
-  seller: string;
-  reward_mode: "shaped" | "terminal";
-  tells: boolean;
-  history_window: number;
-  reveal_personality: boolean | null;
-  timeout_s: number | null;
-}
+export type { EpisodeMeta, EpisodeStatus, RunOptionsRow } from "./write-batch";
 
 export interface SessionRow {
   id: string;
@@ -25,8 +24,6 @@ export interface SessionRow {
   /** 0 open, 1 closed by the client, 2 expired (idle TTL). */
   closed: 0 | 1 | 2;
 }
-
-export type EpisodeStatus = "running" | "finished" | "abandoned";
 
 export interface StoredEpisode {
   key: number;
@@ -46,15 +43,6 @@ export interface StoredEpisode {
   from_round: number | null;
   created_at: number;
   events: EpisodeEvent[];
-}
-
-export interface EpisodeMeta {
-  sessionId: string | null;
-  run: number;
-  engineVersion: string;
-  now: number;
-  branchedFrom?: string;
-  fromRound?: number;
 }
 
 export interface StoreCounts {
@@ -85,44 +73,37 @@ interface EpisodeDbRow {
   created_at: number;
 }
 
-const statusOf = (e: EpisodeState): EpisodeStatus => (e.done ? "finished" : "running");
+/**
+ * Prepares WRITE_SQL on `db` (once, when first needed: a read-only user never pays for it) and
+ * returns a function that runs a list of ops in one transaction.
+ */
+export function applyInTransaction(db: Database.Database): (ops: readonly WriteOp[]) => void {
+  const stmts = Object.fromEntries(
+    Object.entries(WRITE_SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as Record<WriteStatement, Database.Statement>;
+  return db.transaction((ops: readonly WriteOp[]) => {
+    for (const [name, params] of ops) stmts[name].run(...params);
+  });
+}
 
 /**
- * Every statement the server runs, prepared once. Callers group a step's writes in one
- * `transaction` so the step is either fully stored or not at all.
+ * The database as the server sees it: reads here, writes as WriteBatches that a StoreWriter
+ * commits (on this connection via `apply`, or on the writer thread's own connection).
  */
 export class EpisodeStore {
   private readonly q;
+  private applyTx: ((ops: readonly WriteOp[]) => void) | null = null;
+  private lastKey: number;
+  private readonly keys: EpisodeKeys = { next: () => ++this.lastKey };
 
   constructor(readonly db: Database.Database) {
     this.q = {
-      insertSession: db.prepare(
-        `INSERT INTO sessions (id, task, seed, options, run, created_at, updated_at, closed)
-         VALUES (@id, @task, @seed, @options, @run, @now, @now, 0)`,
-      ),
-      updateSessionRun: db.prepare(
-        "UPDATE sessions SET task = @task, seed = @seed, options = @options, run = @run, updated_at = @now WHERE id = @id",
-      ),
-      touchSession: db.prepare("UPDATE sessions SET updated_at = ? WHERE id = ?"),
-      closeSession: db.prepare("UPDATE sessions SET closed = ?, updated_at = ? WHERE id = ? AND closed = 0"),
       session: db.prepare("SELECT * FROM sessions WHERE id = ?"),
-      insertEpisode: db.prepare(
-        `INSERT INTO episodes (id, session_id, run, task, task_version, seller_id, seller_version, seller_hash,
-           engine_version, seed, episode_index, spec, status, outcome, record, branched_from, from_round, created_at)
-         VALUES (@id, @session_id, @run, @task, @task_version, @seller_id, @seller_version, @seller_hash,
-           @engine_version, @seed, @episode_index, @spec, @status, @outcome, @record, @branched_from, @from_round, @created_at)`,
-      ),
-      finishEpisode: db.prepare("UPDATE episodes SET status = ?, outcome = ?, record = ? WHERE key = ?"),
-      abandonEpisode: db.prepare("UPDATE episodes SET status = 'abandoned' WHERE key = ?"),
-      insertEvents: db.prepare("INSERT INTO event_batches (episode_key, seq, json) VALUES (?, ?, ?)"),
       events: db.prepare("SELECT json FROM event_batches WHERE episode_key = ? ORDER BY seq").pluck(),
       runEpisodes: db.prepare(
         "SELECT * FROM episodes WHERE session_id = ? AND run = ? AND status != 'abandoned' ORDER BY episode_index, key",
       ),
       episodeById: db.prepare("SELECT * FROM episodes WHERE id = ? ORDER BY key DESC LIMIT 1"),
-      insertStepResult: db.prepare(
-        "INSERT INTO step_results (session_id, request_id, response) VALUES (?, ?, ?)",
-      ),
       stepResult: db.prepare("SELECT response FROM step_results WHERE session_id = ? AND request_id = ?"),
       counts: db.prepare(
         `SELECT (SELECT COUNT(*) FROM sessions) AS sessions, (SELECT COUNT(*) FROM episodes) AS episodes,
@@ -130,82 +111,31 @@ export class EpisodeStore {
       ),
       ping: db.prepare("SELECT 1 AS ok"),
     };
+    this.lastKey = (db.prepare("SELECT COALESCE(MAX(key), 0) AS k FROM episodes").get() as { k: number }).k;
   }
 
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /** A new, empty batch of writes; episode keys it hands out are never reused. */
+  batch(): WriteBatch {
+    return new WriteBatch(this.keys);
   }
 
-  createSession(row: Omit<SessionRow, "created_at" | "updated_at" | "closed">, now: number): void {
-    this.q.insertSession.run({ ...row, options: JSON.stringify(row.options), now });
+  /** Commit ops on this connection in one transaction: all of them or, if one throws, none. */
+  apply(ops: readonly WriteOp[]): void {
+    this.applyTx ??= applyInTransaction(this.db);
+    this.applyTx(ops);
   }
 
-  updateSessionRun(row: Omit<SessionRow, "created_at" | "updated_at" | "closed">, now: number): void {
-    this.q.updateSessionRun.run({ ...row, options: JSON.stringify(row.options), now });
-  }
-
-  touchSession(id: string, now: number): void {
-    this.q.touchSession.run(now, id);
-  }
-
-  closeSession(id: string, code: 1 | 2, now: number): void {
-    this.q.closeSession.run(code, now, id);
+  /** Build a batch with `fn` and commit it here at once (tests, tools); returns what `fn` returns. */
+  write<T>(fn: (b: WriteBatch) => T): T {
+    const b = this.batch();
+    const out = fn(b);
+    this.apply(b.ops);
+    return out;
   }
 
   session(id: string): SessionRow | undefined {
     const row = this.q.session.get(id) as (Omit<SessionRow, "options"> & { options: string }) | undefined;
     return row && { ...row, options: JSON.parse(row.options) as RunOptionsRow };
-  }
-
-  /** Store a new episode with the events it has so far (at least episode_started); returns its key. */
-  insertEpisode(e: EpisodeState, meta: EpisodeMeta): number {
-    const info = this.q.insertEpisode.run({
-      id: e.spec.episode_id,
-      session_id: meta.sessionId,
-      run: meta.run,
-      task: e.spec.task_id,
-      task_version: e.spec.task_version,
-      seller_id: e.seller.id,
-      seller_version: e.seller.version,
-      seller_hash: e.seller.hash,
-      engine_version: meta.engineVersion,
-      seed: e.spec.seed,
-      episode_index: e.spec.episode,
-      spec: JSON.stringify(e.spec),
-      status: statusOf(e),
-      outcome: e.outcome,
-      record: e.record === null ? null : JSON.stringify(e.record),
-      branched_from: meta.branchedFrom ?? null,
-      from_round: meta.fromRound ?? null,
-      created_at: meta.now,
-    });
-    const key = Number(info.lastInsertRowid);
-    this.appendEvents(key, 0, e.events);
-    return key;
-  }
-
-  /** Store events[fromSeq..] as one row (one statement and one serialisation per step). */
-  appendEvents(key: number, fromSeq: number, events: readonly EpisodeEvent[]): void {
-    if (fromSeq >= events.length) return;
-    const json = JSON.stringify(fromSeq === 0 ? events : events.slice(fromSeq));
-    this.q.insertEvents.run(key, fromSeq, json);
-  }
-
-  finishEpisode(key: number, e: EpisodeState): void {
-    this.q.finishEpisode.run(
-      statusOf(e),
-      e.outcome,
-      e.record === null ? null : JSON.stringify(e.record),
-      key,
-    );
-  }
-
-  abandonEpisode(key: number): void {
-    this.q.abandonEpisode.run(key);
-  }
-
-  saveStepResult(sessionId: string, requestId: string, responseJson: string): void {
-    this.q.insertStepResult.run(sessionId, requestId, responseJson);
   }
 
   stepResult(sessionId: string, requestId: string): string | undefined {

@@ -111,10 +111,10 @@ function serveConnection(ws: WebSocket, service: SessionService): Promise<void> 
     ending = true;
     // Queued after in-flight work so a step never races its own session's teardown.
     void queue
-      .push(() => {
+      .push(async () => {
         if (sessionId !== null) {
           try {
-            service.close(sessionId);
+            await service.close(sessionId);
           } catch {
             // Already gone (idle eviction or server shutdown): nothing left to free.
           }
