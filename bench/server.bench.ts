@@ -4,10 +4,11 @@
  * Starts `bazaar serve` as a child process (persistence on, a temp SQLite file, default
  * settings otherwise), then drives it with keep-alive clients: 16 HTTP episode loops, 16
  * WebSocket loops (OpenEnv frames), /batch/step with 32 steps per request, and 1,024 open
- * sessions stepped round-robin. Each measurement runs three times; medians are reported. The
- * last line of output is JSON.
+ * sessions stepped round-robin (on a fresh server each time, for the memory figure). Each
+ * measurement runs five times, interleaved, and medians are reported: this shared 2-core VM swings
+ * by ±25 % from one minute to the next. The last line of output is JSON.
  *
- * Switches: BENCH_SECONDS (per measurement, default 3); BAZAAR_BENCH_PROFILE=1 runs the server
+ * Switches: BENCH_SECONDS (per measurement, default 3); BENCH_REPEATS (default 5); BAZAAR_BENCH_PROFILE=1 runs the server
  * under --cpu-prof and prints its top functions by self time; BENCH_SHOW_STDERR=1 echoes the
  * server's log lines; BENCH_NODE_ARGS adds flags to the server's node; BENCH_ONLY=http,ws,batch,sessions
  * runs a subset (the others report 0).
@@ -22,7 +23,7 @@ import WebSocket from "ws";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const REPEATS = 3;
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const LOOPS = 16;
 const BATCH = 32;
 const MANY = 1024;
