@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -104,5 +104,29 @@ describe("the writer thread", () => {
     expect(reopened.episode("o-1")?.events).toEqual(JSON.parse(JSON.stringify(run.episode.events)));
     expect(reopened.episode("o-1")?.status).toBe("running");
     reopened.close();
+  });
+
+  it("falls back to the main connection when the thread cannot run, and says so once", async () => {
+    const { store, path } = fileStore();
+    // The thread opens the file by name: moved away, it fails at startup. The main connection
+    // keeps its open handle and goes on working.
+    renameSync(path, `${path}.moved`);
+    const errors: unknown[] = [];
+    const writer = startWorkerWriter(store, { onError: (e) => errors.push(e) });
+    if (writer === null) throw new Error("a file database gets a writer thread");
+    const run = openRun("single_deal", { seed: 4, episodeId: "f-1" });
+    const b = store.batch();
+    b.insertEpisode(run.episode, meta);
+    const first = writer.commit(b.ops);
+    await first.catch(() => undefined);
+    // Whether the first batch was handed over before the thread died or not, later ones land.
+    const again = store.batch();
+    again.insertEpisode(openRun("single_deal", { seed: 5, episodeId: "f-2" }).episode, meta);
+    await writer.commit(again.ops);
+    expect(store.episode("f-2")).toBeDefined();
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/store writer thread failed: SQLITE_CANTOPEN/);
+    await writer.close();
+    store.close();
   });
 });

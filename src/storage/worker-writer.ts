@@ -113,10 +113,10 @@ class WorkerWriter implements StoreWriter {
       },
     });
     this.worker.on("message", (m: Reply) => this.settle(m));
-    this.worker.on("error", (err) => this.fail(err));
+    this.worker.on("error", (err) => this.fail(threadError(err)));
     this.exited = new Promise((resolve) =>
       this.worker.once("exit", (code) => {
-        if (!this.closing) this.fail(new Error(`store writer thread exited (${code})`));
+        if (!this.closing) this.fail(new Error(`The store writer thread exited (code ${code}).`));
         resolve();
       }),
     );
@@ -225,4 +225,11 @@ class WorkerWriter implements StoreWriter {
     for (const w of this.idleWaiters.splice(0)) w();
     this.opts.onError?.(err);
   }
+}
+
+/** Errors thrown in the thread arrive cloned, a SqliteError as a bare `{code}`: name what is known. */
+function threadError(err: unknown): Error {
+  const e = err as { message?: unknown; code?: unknown } | null;
+  const parts = [e?.code, e?.message].filter((p) => typeof p === "string" && p.length > 0);
+  return new Error(`The store writer thread failed: ${parts.length > 0 ? parts.join(": ") : String(err)}.`);
 }
