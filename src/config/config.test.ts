@@ -38,5 +38,15 @@ describe("server config", () => {
     expect(() => loadConfig([], { LOG_LEVEL: "loud" })).toThrow(ConfigError);
     expect(() => loadConfig(["--nope", "1"], {})).toThrow(/Unknown option --nope/);
     expect(() => loadConfig(["--db"], {})).toThrow(/needs a value/);
+    expect(() => loadConfig(["--commit-thread", "maybe"], {})).toThrow(
+      /--commit-thread \/ BAZAAR_COMMIT_THREAD/,
+    );
+  });
+
+  it("commits on the event loop unless told on/true/1 (flag or BAZAAR_COMMIT_THREAD)", () => {
+    expect(loadConfig([], {}).commitThread).toBe(false);
+    expect(loadConfig(["--commit-thread", "on"], {}).commitThread).toBe(true);
+    expect(loadConfig([], { BAZAAR_COMMIT_THREAD: "TRUE" }).commitThread).toBe(true);
+    expect(loadConfig(["--commit-thread=0"], { BAZAAR_COMMIT_THREAD: "1" }).commitThread).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export const ServerConfig = z.object({
   bodyLimitKb: z.number().int().min(1).max(65_536),
   /** Product file for listing-based tasks (amazon_realistic); the built-in catalog when null. */
   listings: z.string().min(1).nullable(),
+  /** Commit on a writer thread (file databases only) instead of on the event loop. */
+  commitThread: z.boolean(),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -26,6 +28,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   corsOrigins: [],
   bodyLimitKb: 64,
   listings: null,
+  commitThread: false,
 };
 
 interface Setting {
@@ -45,6 +48,15 @@ const list = (raw: string): unknown =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 const text = (raw: string): unknown => raw;
+const SWITCH: Record<string, boolean> = {
+  on: true,
+  true: true,
+  "1": true,
+  off: false,
+  false: false,
+  "0": false,
+};
+const onOff = (raw: string): unknown => SWITCH[raw.trim().toLowerCase()] ?? raw;
 
 export const SETTINGS: readonly Setting[] = [
   { key: "port", flag: "--port", env: ["PORT"], help: "TCP port (0 picks a free one)", parse: int },
@@ -85,6 +97,13 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_LISTINGS"],
     help: "products for amazon_realistic: an Amazon Sales .csv or CraigslistBargain .json[.gz] (default: built-in catalog)",
     parse: text,
+  },
+  {
+    key: "commitThread",
+    flag: "--commit-thread",
+    env: ["BAZAAR_COMMIT_THREAD"],
+    help: "on|off: commit on a writer thread (pays off with spare cores and remote clients; default off)",
+    parse: onOff,
   },
 ];
 

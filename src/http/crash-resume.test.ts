@@ -13,7 +13,6 @@ import { testBuyer } from "./testing/buyer";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "bazaar-crash-"));
-const dbPath = join(dir, "crash.db");
 const children: ChildProcess[] = [];
 
 afterAll(() => {
@@ -22,23 +21,38 @@ afterAll(() => {
 });
 
 /** `bazaar serve` as a child process; resolves with its base URL from the "server listening" log line. */
-async function serve(): Promise<{ child: ChildProcess; url: string }> {
+async function serve(
+  dbPath: string,
+  extra: readonly string[],
+): Promise<{ child: ChildProcess; url: string; commits: string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0", "--host", "127.0.0.1", "--db", dbPath],
+    [
+      "--import",
+      "tsx",
+      "src/cli/main.ts",
+      "serve",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--db",
+      dbPath,
+      ...extra,
+    ],
     { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
   );
   children.push(child);
   const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; commits: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
     lines.on("line", (line) => {
       if (!line.startsWith("{")) return;
-      const ev = JSON.parse(line) as { msg?: string; url?: string };
-      if (ev.msg === "server listening" && ev.url) resolve(ev.url);
+      const ev = JSON.parse(line) as { msg?: string; url?: string; commits?: string };
+      if (ev.msg === "server listening" && ev.url) resolve({ url: ev.url, commits: ev.commits ?? "" });
     });
   });
-  return { child, url };
+  return { child, ...ready };
 }
 
 async function post(url: string, body: unknown) {
@@ -53,9 +67,14 @@ async function post(url: string, body: unknown) {
 const TASK = "career_10";
 const SEED = 77;
 
-describe("crash safety", () => {
+describe.each([
+  ["event loop", [] as string[]],
+  ["writer thread", ["--commit-thread", "on"]],
+])("crash safety, commits on the %s", (commits, extra) => {
   it("after kill -9 and a restart on the same file, the session finishes with no event lost", async () => {
-    const first = await serve();
+    const dbPath = join(dir, `crash-${commits.replace(" ", "-")}.db`);
+    const first = await serve(dbPath, extra);
+    expect(first.commits).toBe(commits);
     const reset = await post(`${first.url}/reset`, { task: TASK, seed: SEED, episode_id: "crash" });
     const sid = JSON.parse(reset.text).session_id as string;
     const observations: string[] = [JSON.stringify(JSON.parse(reset.text).observation)];
@@ -75,7 +94,7 @@ describe("crash safety", () => {
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
 
-    const second = await serve();
+    const second = await serve(dbPath, extra);
     let done = false;
     for (let i = 0; i < 40 && !done; i++) done = await steps(second.url, 10);
     expect(done).toBe(true);
