@@ -13,13 +13,13 @@
  * server's log lines; BENCH_NODE_ARGS adds flags to the server's node; BENCH_ONLY=http,ws,batch,sessions
  * runs a subset (the others report 0).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import WebSocket from "ws";
+import { startServerProcess } from "../src/testing/server-process";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -185,40 +185,11 @@ async function startChild(
   profileDir: string | null,
 ): Promise<{ child: ChildProcess; host: string; port: number }> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a.length > 0);
-  const child = spawn(
-    process.execPath,
-    [
-      ...nodeArgs,
-      ...(profileDir === null ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-      "--import",
-      "tsx",
-      "src/cli/main.ts",
-      "serve",
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--db",
-      dbPath,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, LOG_LEVEL: "info" },
-    },
-  );
-  const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
-    lines.on("line", (line) => {
+  const { child, url } = await startServerProcess(["--db", dbPath], {
+    nodeArgs: [...nodeArgs, ...(profileDir === null ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`])],
+    onLine: (line) => {
       if (process.env.BENCH_SHOW_STDERR === "1") process.stderr.write(`server: ${line}\n`);
-      try {
-        const ev = JSON.parse(line) as { msg?: string; url?: string };
-        if (ev.msg === "server listening" && ev.url) resolve(ev.url);
-      } catch {
-        // Non-JSON output (a tsx warning) is not the line we wait for.
-      }
-    });
+    },
   });
   const u = new URL(url);
   return { child, host: u.hostname, port: Number(u.port) };

@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../env/observation";
 import { observe } from "../../env/observe";
 import { stepRun } from "../../env/run";
 import { openRun } from "../../tasks/open-run";
+import { startServerProcess } from "../testing/server-process";
 import { testBuyer } from "./testing/buyer";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "bazaar-crash-"));
 const children: ChildProcess[] = [];
 
@@ -20,39 +19,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `bazaar serve` as a child process; resolves with its base URL from the "server listening" log line. */
-async function serve(
-  dbPath: string,
-  extra: readonly string[],
-): Promise<{ child: ChildProcess; url: string; commits: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/cli/main.ts",
-      "serve",
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--db",
-      dbPath,
-      ...extra,
-    ],
-    { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  children.push(child);
-  const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
-  const ready = await new Promise<{ url: string; commits: string }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const ev = JSON.parse(line) as { msg?: string; url?: string; commits?: string };
-      if (ev.msg === "server listening" && ev.url) resolve({ url: ev.url, commits: ev.commits ?? "" });
-    });
-  });
-  return { child, ...ready };
+async function serve(dbPath: string, extra: readonly string[]) {
+  const server = await startServerProcess(["--db", dbPath, ...extra]);
+  children.push(server.child);
+  return server;
 }
 
 async function post(url: string, body: unknown) {
@@ -74,7 +44,7 @@ describe.each([
   it("after kill -9 and a restart on the same file, the session finishes with no event lost", async () => {
     const dbPath = join(dir, `crash-${commits.replace(" ", "-")}.db`);
     const first = await serve(dbPath, extra);
-    expect(first.commits).toBe(commits);
+    expect(first.listening.commits).toBe(commits);
     const reset = await post(`${first.url}/reset`, { task: TASK, seed: SEED, episode_id: "crash" });
     const sid = JSON.parse(reset.text).session_id as string;
     const observations: string[] = [JSON.stringify(JSON.parse(reset.text).observation)];
