@@ -45,10 +45,22 @@ function caughtUpSignal() {
   return { reached, caughtUp };
 }
 
+const WRITERS: [string, (store: EpisodeStore) => StoreWriter][] = [
+  ["commits on the event loop", (store) => new GroupCommit(store)],
+  [
+    "commits on the writer thread",
+    (store) => {
+      const w = startWorkerWriter(store);
+      if (w === null) throw new Error("a file database gets a writer thread");
+      return w;
+    },
+  ],
+];
+
 describe("background checkpoints", () => {
-  it("take checkpoints off the writing connection, let the WAL restart, and hand them back on stop", async () => {
+  it.each(WRITERS)("copy the WAL off the event loop and let it restart (%s)", async (_kind, makeWriter) => {
     const store = fileStore();
-    const writer = new GroupCommit(store);
+    const writer = makeWriter(store);
     await fillWal(store, writer);
     const { reached, caughtUp } = caughtUpSignal();
     const errors: unknown[] = [];
@@ -60,40 +72,24 @@ describe("background checkpoints", () => {
       onError: (e) => errors.push(e),
     });
     expect(ckpt).not.toBeNull();
-    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
     await reached;
-    // The remainder was copied between commits, so this commit starts the WAL over: a handful of
-    // frames instead of the hundreds written above.
-    await writer.commit(bigRow(store, 300));
-    expect(walFrames(store)).toBeLessThan(20);
-    expect((store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get() as { n: number }).n).toBe(301);
-    await ckpt?.stop();
-    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(AUTO_CHECKPOINT_PAGES);
-    expect(errors).toEqual([]);
-    store.close();
-  });
-
-  it("ask the writer thread to copy the remainder when commits run there", async () => {
-    const store = fileStore();
-    const writer = startWorkerWriter(store);
-    if (writer === null) throw new Error("a file database gets a writer thread");
-    await fillWal(store, writer);
-    const { reached, caughtUp } = caughtUpSignal();
-    const errors: unknown[] = [];
-    const ckpt = startCheckpointer(store.db, {
-      writer,
-      intervalMs: 10,
-      restartFrames: 200,
-      onCaughtUp: () => caughtUp(),
-      onError: (e) => errors.push(e),
-    });
-    await reached;
+    // The writer copied the remainder between two commits, so this commit starts the WAL over:
+    // a handful of frames instead of the hundreds written above.
     await writer.commit(bigRow(store, 300));
     expect(walFrames(store)).toBeLessThan(20);
     expect((store.db.prepare("SELECT COUNT(*) AS n FROM event_batches").get() as { n: number }).n).toBe(301);
     await ckpt?.stop();
     await writer.close();
     expect(errors).toEqual([]);
+    store.close();
+  });
+
+  it("turn SQLite's own checkpoints off on the writing connection while running, and back on when stopped", async () => {
+    const store = fileStore();
+    const ckpt = startCheckpointer(store.db, { writer: new GroupCommit(store) });
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
+    await ckpt?.stop();
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(AUTO_CHECKPOINT_PAGES);
     store.close();
   });
 
