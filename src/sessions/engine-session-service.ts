@@ -275,7 +275,7 @@ export class EngineSessionService implements SessionService {
     let n = 0;
     for (const s of this.sessions.values()) {
       if (!s.pinned && now - s.lastActive > this.ttlMs) {
-        void this.drop(s, 2);
+        void this.quietly(this.drop(s, 2));
         n++;
       }
     }
@@ -345,7 +345,7 @@ export class EngineSessionService implements SessionService {
     const s = this.sessions.get(id);
     if (s !== undefined) {
       if (!s.pinned && now - s.lastActive > this.ttlMs) {
-        void this.drop(s, 2);
+        void this.quietly(this.drop(s, 2));
         throw notFound(id);
       }
       if (touch) s.lastActive = now;
@@ -354,7 +354,7 @@ export class EngineSessionService implements SessionService {
     const row = this.store.session(id);
     if (row === undefined || row.closed !== 0) throw notFound(id);
     if (now - row.updated_at > this.ttlMs) {
-      void this.commitQuietly(this.store.batch().closeSession(id, 2, now).ops);
+      void this.quietly(this.writer.commit(this.store.batch().closeSession(id, 2, now).ops));
       throw notFound(id);
     }
     this.requireRoom();
@@ -378,18 +378,21 @@ export class EngineSessionService implements SessionService {
     return r;
   }
 
-  /** Forget a session; resolves once its row says closed (never rejects: the session is gone either way). */
+  /** Forget a session at once; resolves when its row says closed. */
   private drop(s: LiveSession, code: 1 | 2): Promise<void> {
     s.closed = true;
     this.sessions.delete(s.id);
     if (!s.stored) return Promise.resolve();
-    return this.commitQuietly(this.store.batch().closeSession(s.id, code, this.now()).ops);
+    return this.writer.commit(this.store.batch().closeSession(s.id, code, this.now()).ops);
   }
 
-  /** Bookkeeping writes nobody waits on: a failure is logged, and a resumed session re-closes itself. */
-  private commitQuietly(ops: readonly WriteOp[]): Promise<void> {
-    return this.writer.commit(ops).catch((err: unknown) => {
-      this.log.error("closing a session in storage failed", errorFields(err));
+  /**
+   * Evictions nobody waits on: a failed write is logged. The row then stays open, so the session
+   * could still be resumed by id until it is past its TTL, when the next attempt closes it.
+   */
+  private quietly(write: Promise<void>): Promise<void> {
+    return write.catch((err: unknown) => {
+      this.log.error("closing an expired session in storage failed", errorFields(err));
     });
   }
 
