@@ -73,11 +73,8 @@ interface EpisodeDbRow {
   created_at: number;
 }
 
-/**
- * Prepares WRITE_SQL on `db` (once, when first needed: a read-only user never pays for it) and
- * returns a function that runs a list of ops in one transaction.
- */
-export function applyInTransaction(db: Database.Database): (ops: readonly WriteOp[]) => void {
+/** Prepares WRITE_SQL on `db` and returns a function that runs a list of ops in one transaction. */
+function applyInTransaction(db: Database.Database): (ops: readonly WriteOp[]) => void {
   const stmts = Object.fromEntries(
     Object.entries(WRITE_SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as Record<WriteStatement, Database.Statement>;
@@ -119,7 +116,10 @@ export class EpisodeStore {
     return new WriteBatch(this.keys);
   }
 
-  /** Commit ops on this connection in one transaction: all of them or, if one throws, none. */
+  /**
+   * Commit ops on this connection in one transaction: all of them or, if one throws, none. The
+   * statements are prepared on first use, so a store that only reads never prepares them.
+   */
   apply(ops: readonly WriteOp[]): void {
     this.applyTx ??= applyInTransaction(this.db);
     this.applyTx(ops);
