@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DialogueTurn, OfferRow } from "./dialogue";
 import { RewardMode } from "./episode-spec";
+import type { EpisodeState } from "./episode-state";
 import { CareerHistory, DealOutcome, DealRecord } from "./records";
 import type { RunState } from "./run";
 import { TellObservation } from "./tells/tell-observation";
@@ -68,5 +69,44 @@ export function publicState(r: RunState): PublicState {
     career_history: r.career,
     records: r.records,
     hidden: e.done ? { seller_cost: e.spec.seller_cost, reservation: e.reservation } : null,
+  };
+}
+
+/**
+ * One episode as its buyer saw it: the moves, words and tells exchanged, never the seller's
+ * economics. Stored episodes are shown this way while their run is still being played.
+ */
+export const PublicEpisode = PublicState.pick({
+  current_round: true,
+  max_rounds: true,
+  done: true,
+  outcome: true,
+  agreed_price: true,
+  seller_personality: true,
+  item: true,
+  buyer_budget: true,
+  seller_asking_price: true,
+  offer_history: true,
+  dialogue: true,
+  tells_history: true,
+  cumulative_reward: true,
+});
+export type PublicEpisode = z.infer<typeof PublicEpisode>;
+
+export function publicEpisode(e: EpisodeState): PublicEpisode {
+  return {
+    current_round: e.round,
+    max_rounds: e.maxRounds,
+    done: e.done,
+    outcome: e.outcome,
+    agreed_price: e.agreedPrice,
+    seller_personality: e.spec.reveal_personality ? e.persona : null,
+    item: e.spec.item,
+    buyer_budget: e.spec.buyer_budget,
+    seller_asking_price: e.anchor,
+    offer_history: e.offerHistory,
+    dialogue: e.dialogue,
+    tells_history: e.tellsHistory,
+    cumulative_reward: e.cumulativeReward,
   };
 }

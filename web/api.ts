@@ -1,7 +1,7 @@
 import type { PublicState } from "../env/public-state";
 import type { HighlightResponse } from "../src/http/highlight-route";
 import type { CounterfactualResult } from "../src/sessions/engine-session-service";
-import type { EpisodeView } from "../src/sessions/episode-view";
+import type { EpisodeView } from "../src/wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
 import type { StepRequest, StepResponse } from "../src/wire/step";

@@ -10,10 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
+async function call<T>(path: string, body?: unknown, sessionId?: string): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(sessionId ? { "x-session-id": sessionId } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(res.status).toBe(200);
@@ -29,7 +29,8 @@ async function playedEpisode(finish: boolean): Promise<EpisodeView> {
     });
   }
   if (finish) await call("/step", { session_id: r.session_id, action: { type: "accept" } });
-  return call<EpisodeView>(`/episodes/${r.episode_id}`);
+  // A live episode is readable only by its own session.
+  return call<EpisodeView>(`/episodes/${r.episode_id}`, undefined, finish ? undefined : r.session_id);
 }
 
 describe("replayModel on a stored episode", () => {
@@ -48,9 +49,20 @@ describe("replayModel on a stored episode", () => {
   });
 
   it("keeps the seller's numbers hidden while the episode is still running", async () => {
-    const m = replayModel(await playedEpisode(false));
+    const view = await playedEpisode(false);
+    expect(view.visibility).toBe("public");
+    expect(view.events).toBeNull();
+    const m = replayModel(view);
     expect(m.hidden).toBeNull();
     expect(m.deal).toBeNull();
+    expect(m.buyerRounds).toEqual([1, 2]);
+    expect(m.frames.at(-1)?.dialogue.map((t) => t.speaker)).toEqual([
+      "seller",
+      "buyer",
+      "seller",
+      "buyer",
+      "seller",
+    ]);
   });
 });
 

@@ -33,6 +33,7 @@ export function replayModel(view: EpisodeView): ReplayModel {
   let maxRounds = 1;
   let hidden: ReplayModel["hidden"] = null;
   const buyerRounds: number[] = [];
+  if (view.events === null) return publicReplay(view);
   for (const e of view.events) {
     if (e.type === "episode_started") {
       itemName = e.spec.item.name;
@@ -48,6 +49,37 @@ export function replayModel(view: EpisodeView): ReplayModel {
       turns.push({ round: e.round, speaker: "seller", action: e.action, price: e.price, message: e.message });
     }
   }
+  return framesOf(view, { itemName, budget, maxRounds, hidden, buyerRounds }, turns, tellsByRound);
+}
+
+/** While its run is still being played an episode shows only what its buyer saw: no hidden values. */
+function publicReplay(view: EpisodeView): ReplayModel {
+  const p = view.public;
+  const tellsByRound = new Map<number, TellObservation | null>();
+  // Tells come with seller answers in order (the opening has none); an accept carries none, so
+  // they are placed only when every answer has its own.
+  const answers = p.dialogue.filter((t) => t.speaker === "seller" && t.round > 0);
+  if (answers.length === p.tells_history.length) {
+    for (const [i, t] of answers.entries()) tellsByRound.set(t.round, p.tells_history[i] ?? null);
+  }
+  const buyerRounds = p.dialogue.filter((t) => t.speaker === "buyer").map((t) => t.round);
+  const head = {
+    itemName: p.item.name,
+    budget: p.buyer_budget,
+    maxRounds: p.max_rounds,
+    hidden: null,
+    buyerRounds,
+  };
+  return framesOf(view, head, p.dialogue, tellsByRound);
+}
+
+function framesOf(
+  view: EpisodeView,
+  head: Pick<ReplayModel, "itemName" | "budget" | "maxRounds" | "hidden" | "buyerRounds">,
+  turns: DialogueTurn[],
+  tellsByRound: Map<number, TellObservation | null>,
+): ReplayModel {
+  const { itemName, budget, maxRounds, hidden, buyerRounds } = head;
   const last = turns[turns.length - 1]?.round ?? 0;
   const frames: ReplayFrame[] = [];
   let tells: TellObservation | null = null;

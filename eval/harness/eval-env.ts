@@ -32,7 +32,8 @@ export interface EvalStep {
   info: {
     episode: number;
     violations: string[];
-    guard: GuardIntervention[];
+    /** In-process only: over HTTP the guard's records stay on the server (src/boundary). */
+    guard?: GuardIntervention[];
     terminal_observation?: Observation;
     episode_result?: DealRecord;
     episode_done?: boolean;
@@ -44,6 +45,8 @@ export interface EvalScore {
   success: boolean;
   episodes_completed: number;
   total_episodes: number;
+  /** The run's guard interventions, where steps could not see them (over HTTP). */
+  guard_interventions?: number;
 }
 
 export interface EvalSession {

@@ -60,7 +60,7 @@ export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: Unit
       seller_price: after.opponent_last_offer,
       seller_message: after.seller_message,
       reward: res.reward,
-      guard_interventions: res.info.guard.length,
+      guard_interventions: res.info.guard?.length ?? null,
       violations: res.info.violations,
       prompt_tokens: act.usage?.promptTokens ?? null,
       completion_tokens: act.usage?.completionTokens ?? null,
@@ -97,7 +97,9 @@ export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: Unit
     total_episodes: score.total_episodes,
     decisions: steps.length,
     parse_errors: steps.filter((s) => s.parse_error).length,
-    guard_interventions: steps.reduce((n, s) => n + s.guard_interventions, 0),
+    guard_interventions: steps.some((s) => s.guard_interventions === null)
+      ? (score.guard_interventions ?? null)
+      : steps.reduce((n, s) => n + (s.guard_interventions ?? 0), 0),
     tokens,
     latency_ms: latency,
     steps,

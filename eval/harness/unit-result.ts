@@ -18,7 +18,8 @@ export interface StepRow {
   seller_price: number | null;
   seller_message: string | null;
   reward: number;
-  guard_interventions: number;
+  /** Null where the transport keeps the guard's records server-side (an eval over HTTP). */
+  guard_interventions: number | null;
   violations: string[];
   prompt_tokens: number | null;
   completion_tokens: number | null;
@@ -49,7 +50,8 @@ export interface UnitResult {
   total_episodes: number;
   decisions: number;
   parse_errors: number;
-  guard_interventions: number;
+  /** Null when any step's count was unavailable (an eval over HTTP). */
+  guard_interventions: number | null;
   /** Model usage; null for code buyers. */
   tokens: { prompt: number; completion: number } | null;
   latency_ms: number | null;

@@ -45,7 +45,8 @@ export interface BuyerTaskRow {
   /** Deals whose unclamped normalized surplus exceeded 1 (below-cost deals, D12). */
   raw_surplus_above_one: number;
   parse_error_rate: number;
-  guard_interventions_per_episode: number;
+  /** Null when no unit could see the guard (an eval over HTTP). */
+  guard_interventions_per_episode: number | null;
   tokens_per_episode: number | null;
   latency_ms_per_episode: number | null;
 }
@@ -120,8 +121,7 @@ function row(buyer: string, task: string, units: readonly UnitResult[]): BuyerTa
       units.reduce((k, u) => k + u.parse_errors, 0),
       decisions,
     ),
-    guard_interventions_per_episode:
-      n === 0 ? 0 : r4(units.reduce((k, u) => k + u.guard_interventions, 0) / n),
+    guard_interventions_per_episode: guardPerEpisode(units),
     tokens_per_episode: model && n > 0 ? r4(tokenTotal / n) : null,
     latency_ms_per_episode: model && n > 0 ? r4(latencyTotal / n) : null,
   };
@@ -203,4 +203,11 @@ export function summarize(plan: SummaryPlan, units: readonly UnitResult[]): Eval
     rows,
     ladder,
   };
+}
+
+function guardPerEpisode(units: readonly { guard_interventions: number | null }[]): number | null {
+  if (units.length === 0) return 0;
+  const seen = units.filter((u) => u.guard_interventions !== null);
+  if (seen.length === 0) return null;
+  return r4(seen.reduce((k, u) => k + (u.guard_interventions ?? 0), 0) / seen.length);
 }

@@ -1,4 +1,5 @@
 import type { EvalSession, EvalSessionFactory } from "../../eval/harness/eval-env";
+import { EpisodeView } from "../wire/episode-view";
 import { ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
 import { StepResponse } from "../wire/step";
@@ -41,9 +42,20 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
     if (!res.ok) throw new EnvHttpError(res.status, path, text);
     return JSON.parse(text) as unknown;
   };
+  /** The guard's records are readable only once the run is over, from the stored episodes. */
+  const guardTotal = async (ids: readonly string[]): Promise<number> => {
+    let n = 0;
+    for (const id of ids) {
+      const view = EpisodeView.parse(await call("GET", `/episodes/${encodeURIComponent(id)}`));
+      for (const e of view.events ?? []) if (e.type === "seller_replied") n += e.guard.length;
+    }
+    return n;
+  };
   return (): EvalSession => {
     let sessionId: string | null = null;
     let stepNo = 0;
+    // Every episode this run played, to read the guard's records once the run is over.
+    const episodeIds = new Set<string>();
     const sid = (): string => {
       if (sessionId === null) throw new Error("step before reset");
       return sessionId;
@@ -51,16 +63,19 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
     return {
       reset: async (req) => {
         const r = ResetResponse.parse(
+          // No episode_id: a name is taken once stored, so a rerun or resume against the same
+          // server would be refused; the server's own ids are recorded instead.
           await call("POST", "/reset", {
             task_id: req.taskId,
             seed: req.seed,
-            episode_id: req.episodeId,
             options: { tells: req.tells },
             ...(req.seller !== undefined ? { seller: req.seller } : {}),
           }),
         );
         sessionId = r.session_id;
         stepNo = 0;
+        episodeIds.clear();
+        episodeIds.add(r.episode_id);
         return {
           observation: r.observation,
           seller: r.info.seller,
@@ -75,15 +90,18 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
         const r = StepResponse.parse(
           await call("POST", "/step", { session_id: sid(), action, request_id: `${sid()}:${stepNo}` }),
         );
+        episodeIds.add(r.info.episode_id);
         return { observation: r.observation, reward: r.reward, done: r.done, info: r.info };
       },
       score: async () => {
         const s = ScoreResponse.parse(await call("GET", `/score?session_id=${encodeURIComponent(sid())}`));
+        const over = s.episodes_completed >= s.total_episodes;
         return {
           score: s.score,
           success: s.success,
           episodes_completed: s.episodes_completed,
           total_episodes: s.total_episodes,
+          ...(over ? { guard_interventions: await guardTotal([...episodeIds]) } : {}),
         };
       },
       close: async () => {

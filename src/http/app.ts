@@ -158,7 +158,10 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     );
   });
 
-  app.get("/episodes/:id", (c) => c.json(service.episode(c.req.param("id"))));
+  // The session id rides in a header, never the URL: episode links get shared, headers do not.
+  app.get("/episodes/:id", (c) =>
+    c.json(service.episode(c.req.param("id"), c.req.header("x-session-id") || undefined)),
+  );
 
   app.post("/episodes/:id/counterfactual", async (c) => {
     const req = validate(CounterfactualRequest, await readJson(c, limit));

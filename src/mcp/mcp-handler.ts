@@ -92,9 +92,14 @@ async function dispatch(
   req: JsonRpcRequest,
   service: SessionService,
   boundSessionId?: string,
+  channel?: object,
 ): Promise<unknown> {
   const params = req.params ?? {};
-  const ctx: ToolContext = { service, ...(boundSessionId === undefined ? {} : { boundSessionId }) };
+  const ctx: ToolContext = {
+    service,
+    ...(boundSessionId === undefined ? {} : { boundSessionId }),
+    ...(channel === undefined ? {} : { channel }),
+  };
   switch (req.method) {
     case "initialize":
       return {
@@ -140,6 +145,7 @@ export async function handleMcpRequest(
   body: unknown,
   service: SessionService,
   boundSessionId?: string,
+  channel?: object,
 ): Promise<JsonRpcResponse> {
   const id = idOf(body);
   const parsed = JsonRpcRequest.safeParse(body);
@@ -147,7 +153,7 @@ export async function handleMcpRequest(
     return rpcError(id, JSONRPC_INVALID_REQUEST, "Invalid Request", toPydanticErrors(parsed.error, body));
   }
   try {
-    return rpcResult(id, await dispatch(parsed.data, service, boundSessionId));
+    return rpcResult(id, await dispatch(parsed.data, service, boundSessionId, channel));
   } catch (e) {
     if (e instanceof RpcFailure) return rpcError(id, e.code, e.message, e.data);
     if (e instanceof ServiceError) {

@@ -9,6 +9,8 @@ export interface ToolContext {
   service: SessionService;
   /** Set when the call arrives over a WS connection, whose session it then targets. */
   boundSessionId?: string;
+  /** That connection, which a WS-held session requires on every call. */
+  channel?: object;
 }
 
 export interface ToolOutcome {
@@ -38,7 +40,7 @@ function statusLine(o: Observation, done: boolean): string {
 }
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
-  const r = await ctx.service.step({ session_id: sessionId, action });
+  const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
   const structured = {
     observation: r.observation,
     reward: r.reward,
@@ -69,10 +71,13 @@ export const TOOLS = [
       reward_mode: RewardMode.optional(),
     }),
     async run(args, _sessionId, ctx) {
-      const r = await ctx.service.reset({
-        ...args,
-        ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}),
-      });
+      const r = await ctx.service.reset(
+        {
+          ...args,
+          ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}),
+        },
+        ctx.channel,
+      );
       const structured = {
         ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
         episode_id: r.episode_id,
@@ -118,7 +123,7 @@ export const TOOLS = [
     needsSession: true,
     args: z.strictObject({ session_id: SessionArg }),
     async run(_args, sessionId, ctx) {
-      const { session_id: _sid, ...state } = ctx.service.state(sessionId as string);
+      const { session_id: _sid, ...state } = ctx.service.state(sessionId as string, ctx.channel);
       return { text: JSON.stringify(state), structured: state };
     },
   }),

@@ -75,7 +75,7 @@ interface Operation {
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad request",
   404: "Unknown or expired session, task, seller or episode",
-  409: "Step after the episode is done, or before any reset",
+  409: "Conflict: a step after the episode is done or before any reset, an episode_id already in use (EPISODE_ID_TAKEN), a counterfactual on a run still being played (EPISODE_NOT_OVER)",
   413: "Body larger than the limit",
   422: "Schema failure: `detail` is the pydantic-style list, `error.code` is VALIDATION_ERROR",
   503: "At capacity; see the Retry-After header",
@@ -95,7 +95,7 @@ const OPERATIONS: Operation[] = [
       "Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row's `prompt`) are ignored and listed in `info.ignored_keys`.",
     body: "ResetRequest",
     ok: { description: "The first observation", schema: "ResetResponse" },
-    errors: [404, 413, 422, 503],
+    errors: [404, 409, 413, 422, 503],
   },
   {
     method: "post",
@@ -181,9 +181,10 @@ const OPERATIONS: Operation[] = [
     path: "/episodes/{id}",
     tag: "replay",
     summary: "Read a stored episode",
-    description: "The episode's append-only event log.",
+    description:
+      "Once its run is over: the whole event log, the seller's hidden values included, for anyone with the id. While it is being played: 404, unless the x-session-id header names its session, which then gets the buyer's view only (docs/security.md).",
     pathParams: [{ name: "id", description: "An episode id." }],
-    ok: { description: "The event log", schema: "EpisodeLogResponse" },
+    ok: { description: "The episode", schema: "EpisodeLogResponse" },
     errors: [404],
   },
   {
@@ -192,11 +193,11 @@ const OPERATIONS: Operation[] = [
     tag: "replay",
     summary: "Branch a stored episode",
     description:
-      "Replays the episode up to a round, then applies a different action. The branch is stored as a new episode.",
+      "Replays the episode up to a round, then applies a different action. The branch is stored as a new episode. Only once the episode's run is over (409 EPISODE_NOT_OVER before).",
     pathParams: [{ name: "id", description: "An episode id." }],
     body: "CounterfactualRequest",
     ok: { description: "Both outcomes and the branch's dialogue", schema: "CounterfactualResponse" },
-    errors: [404, 422],
+    errors: [404, 409, 422],
   },
   {
     method: "get",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PublicState } from "../../env/public-state";
 import { BatchStepItem, BatchStepRequest, MAX_BATCH } from "../http/extra-wire";
+import { EpisodeView } from "../wire/episode-view";
 
 /*
  * Response shapes of routes whose handlers build plain objects (catalogs, health, batch,
@@ -89,18 +90,10 @@ export const SellerSummary = z
   .loose();
 export const SellersResponse = z.object({ sellers: z.array(SellerSummary) }).loose();
 
-export const EpisodeLogResponse = z
-  .object({
-    episode_id: z.string(),
-    session_id: z.string().nullable(),
-    task: z.string(),
-    seed: z.number().int(),
-    status: z.string(),
-    branched_from: z.string().nullable(),
-    events: z.array(z.record(z.string(), z.unknown())),
-  })
-  .loose()
-  .meta({ description: "A stored episode with its append-only event log." });
+export const EpisodeLogResponse = EpisodeView.meta({
+  description:
+    "A stored episode: the buyer's view while its run is being played (visibility public), the whole event log once it is over (visibility full).",
+});
 
 const OutcomeSummary = z.object({
   outcome: z.string().nullable(),

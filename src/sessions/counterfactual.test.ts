@@ -40,7 +40,7 @@ describe("counterfactual branching", () => {
     expect(branch.branched_from).toBe("cf-orig");
     expect(branch.from_round).toBe(3);
     expect(branch.summary).toMatchObject({ outcome: "deal", agreed_price: 50, score: 0.7143 });
-    expect(branch.events.slice(1, 5)).toEqual(svc.episode("cf-orig").events.slice(1, 5));
+    expect(branch.events?.slice(1, 5)).toEqual(svc.episode("cf-orig").events?.slice(1, 5));
     expect(svc.state(sid).agreed_price).toBe(48);
   });
 

@@ -101,19 +101,54 @@ describe("sessions held by a WebSocket", () => {
     let now = 1_000_000;
     const store = new EpisodeStore(openDatabase(":memory:"));
     const svc = createSessionService({ store, maxSessions: 8, sessionTtlS: 60, now: () => now });
-    const pinned = svc.openSession();
-    await svc.reset({ session_id: pinned, task: "single_deal", seed: 1 });
+    const socket = {};
+    const pinned = svc.openSession(socket);
+    await svc.reset({ session_id: pinned, task: "single_deal", seed: 1 }, socket);
     const plain = (await svc.reset({ task: "single_deal", seed: 1 })).session_id;
     now += 61 * 60_000; // an hour of thinking between steps
     expect(svc.sweep()).toBe(1);
     expect(
-      (await svc.step({ session_id: pinned, action: { type: "offer", price: 30 } })).observation
+      (await svc.step({ session_id: pinned, action: { type: "offer", price: 30 } }, socket)).observation
         .current_round,
     ).toBe(1);
     await expect(svc.step({ session_id: plain, action: { type: "offer", price: 30 } })).rejects.toMatchObject(
       { code: "SESSION_NOT_FOUND" },
     );
-    await svc.close(pinned);
+    await svc.close(pinned, socket);
+    expect(svc.capacity().active_sessions).toBe(0);
+  });
+});
+
+describe("close against steps in flight", () => {
+  it("a request made while the close commits never rebuilds the session from its still-open row", async () => {
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    const svc = createSessionService({ store, maxSessions: 8, sessionTtlS: 60 });
+    const sid = (await svc.reset({ task: "single_deal", seed: 1 })).session_id;
+    const inFlight = svc.step({ session_id: sid, action: { type: "offer", price: 20 } });
+    const closing = svc.close(sid);
+    // Same tick: the close has not committed, so storage still says the session is open.
+    const during = svc.step({ session_id: sid, action: { type: "offer", price: 21 } });
+    await expect(inFlight).resolves.toMatchObject({ observation: { current_round: 1 } });
+    await expect(closing).resolves.toEqual({ session_id: sid, closed: true });
+    await expect(during).rejects.toMatchObject({ code: "SESSION_NOT_FOUND" });
+    // A request after the close committed finds the row closed.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(() => svc.state(sid)).toThrow(/unknown, closed or expired/);
+    expect(svc.capacity().active_sessions).toBe(0);
+  });
+
+  it("a request after the close left memory but before its write committed is a 404 too", async () => {
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    const svc = createSessionService({ store, maxSessions: 8, sessionTtlS: 60 });
+    const sid = (await svc.reset({ task: "single_deal", seed: 1 })).session_id;
+    const closing = svc.close(sid);
+    // Let the queued close run: the session leaves memory, its close is handed to the writer.
+    while (svc.capacity().active_sessions > 0) await Promise.resolve();
+    expect(store.session(sid)?.closed).toBe(0);
+    const during = svc.step({ session_id: sid, action: { type: "offer", price: 21 } });
+    await expect(during).rejects.toMatchObject({ code: "SESSION_NOT_FOUND" });
+    await closing;
+    expect(store.session(sid)?.closed).toBe(1);
     expect(svc.capacity().active_sessions).toBe(0);
   });
 });

@@ -1,24 +1,27 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { EngineError, type ExternalSellerTurn } from "../../env/episode-step";
-import { observe } from "../../env/observe";
-import { type PublicState, publicState } from "../../env/public-state";
-import { type RunState, runComplete, stepRun } from "../../env/run";
+import type { PublicState } from "../../env/public-state";
+import { episodeIdFor, type RunState, runComplete, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import type { Listing } from "../../tasks/listings/listing";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
+import { episodeView } from "../boundary/episode-view";
+import { resetView } from "../boundary/reset-view";
+import { stateView } from "../boundary/state-view";
+import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
+import type { EpisodeView } from "../wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type { StepRequest, StepResponse } from "../wire/step";
 import { branchEpisode, type CounterfactualBranch, type CounterfactualInput } from "./counterfactual";
-import { type EpisodeView, episodeView } from "./episode-view";
 import { drawSeed, newEpisodeId, newSessionId } from "./ids";
 import { openRunFor, rebuildRun, restartEpisode } from "./run-replay";
 import { scoreResponse } from "./score-metrics";
@@ -92,6 +95,11 @@ interface LiveSession {
   propose: NonNullable<ResolvedSeller["propose"]> | null;
   /** Held by a live WebSocket: never evicted for idleness while the socket is open. */
   pinned: boolean;
+  /**
+   * The connection that holds the session (a WebSocket), or null for HTTP sessions. A held
+   * session answers only requests made through that connection.
+   */
+  channel: object | null;
   lastActive: number;
   /** When updated_at was last written; refreshed at most every TOUCH_EVERY_MS to spare a write per step. */
   touchedAt: number;
@@ -101,15 +109,24 @@ interface LiveSession {
 /** updated_at only matters for the TTL check after a restart, where being 10 s stale is harmless. */
 const TOUCH_EVERY_MS = 10_000;
 
+// One answer for unknown, closed, expired and held-elsewhere sessions, so a guessed or leaked id
+// learns nothing about which it is.
 const notFound = (id: string): ServiceError =>
   new ServiceError(
     "SESSION_NOT_FOUND",
-    `Session "${id}" is unknown, closed or expired. POST /reset without a session_id to start a new one.`,
+    `Session "${clip(id)}" is unknown, closed or expired (a WebSocket session answers only on its own connection). POST /reset without a session_id to start a new one.`,
     404,
   );
 
 const episodeNotFound = (id: string): ServiceError =>
-  new ServiceError("EPISODE_NOT_FOUND", `No stored episode has id "${id}".`, 404);
+  new ServiceError(
+    "EPISODE_NOT_FOUND",
+    `No finished episode has id "${clip(id)}". An episode still being played is readable only with its session (header x-session-id).`,
+    404,
+  );
+
+/** Ids are echoed in messages; a long one is cut so an error never grows with the input. */
+const clip = (id: string): string => (id.length > 64 ? `${id.slice(0, 64)}…` : id);
 
 /** Turn one failed batch item into its entry; an unexpected failure stays inside its item as a 500. */
 function batchError(sessionId: string | undefined, err: unknown, log: Logger): BatchItem<never> {
@@ -165,6 +182,10 @@ export class EngineSessionService implements SessionService {
   private readonly writer: StoreWriter;
   private readonly sellers: SellerResolver;
   private readonly listings: readonly Listing[] | undefined;
+  /** Sessions whose close is being committed: not to be resumed from their still-open row meanwhile. */
+  private readonly closing = new Set<string>();
+  /** Client-chosen episode ids claimed by resets whose first write has not committed yet. */
+  private readonly claimedIds = new Set<string>();
 
   constructor(deps: SessionServiceDeps) {
     this.listings = deps.listings;
@@ -181,18 +202,25 @@ export class EngineSessionService implements SessionService {
     return { active_sessions: this.sessions.size, max_sessions: this.maxSessions };
   }
 
-  openSession(): string {
+  /**
+   * Reserve a session slot without starting an episode. With a `channel` (a WebSocket) the
+   * session lives as long as the connection and answers only requests passing that channel.
+   */
+  openSession(channel?: object): string {
     this.requireRoom();
     const s = this.blankSession(newSessionId(), false);
-    // A WebSocket holds its session for the life of the connection (trainers idle between steps).
-    s.pinned = true;
+    if (channel !== undefined) {
+      // Trainers idle between steps; the socket's lifetime, not a TTL, bounds the session.
+      s.pinned = true;
+      s.channel = channel;
+    }
     this.sessions.set(s.id, s);
     return s.id;
   }
 
-  async reset(req: ResetRequest): Promise<ResetResponse> {
+  async reset(req: ResetRequest, via?: object): Promise<ResetResponse> {
     if (req.session_id !== undefined) {
-      const s = this.live(req.session_id, true);
+      const s = this.live(req.session_id, true, via);
       return this.enqueue(s, () => this.resetIn(s, req));
     }
     this.requireRoom();
@@ -207,23 +235,30 @@ export class EngineSessionService implements SessionService {
     }
   }
 
-  async step(req: StepRequest): Promise<StepResponse> {
-    const s = this.live(req.session_id, true);
+  async step(req: StepRequest, via?: object): Promise<StepResponse> {
+    const s = this.live(req.session_id, true, via);
     return this.enqueue(s, () => this.stepIn(s, req));
   }
 
-  state(sessionId: string): PublicState & { session_id: string } {
-    const run = this.runOf(this.live(sessionId, false));
-    return { ...publicState(run), session_id: sessionId };
+  state(sessionId: string, via?: object): PublicState & { session_id: string } {
+    const run = this.runOf(this.live(sessionId, false, via));
+    return { ...stateView(run), session_id: sessionId };
   }
 
-  score(sessionId: string): ScoreResponse {
-    return scoreResponse(sessionId, this.runOf(this.live(sessionId, false)));
+  score(sessionId: string, via?: object): ScoreResponse {
+    return scoreResponse(sessionId, this.runOf(this.live(sessionId, false, via)));
   }
 
-  async close(sessionId: string): Promise<{ session_id: string; closed: true }> {
-    const s = this.live(sessionId, false);
-    await this.drop(s, 1);
+  /**
+   * Queued behind the session's earlier requests, so a step in flight finishes first; every
+   * request after it finds the session closed (404), in memory and, once committed, in storage.
+   */
+  async close(sessionId: string, via?: object): Promise<{ session_id: string; closed: true }> {
+    const s = this.live(sessionId, false, via);
+    await this.enqueue(s, () => {
+      if (s.closed) throw notFound(sessionId);
+      return this.drop(s, 1);
+    });
     return { session_id: sessionId, closed: true };
   }
 
@@ -244,16 +279,30 @@ export class EngineSessionService implements SessionService {
     );
   }
 
-  episode(id: string): EpisodeView {
-    const ep = this.store.episode(id);
-    if (ep === undefined) throw episodeNotFound(id);
-    return episodeView(ep);
+  /**
+   * A stored episode for a reader. Anyone with its id may read an episode that is over; one
+   * still being played only with its own session id (and then only the buyer's view).
+   */
+  episode(id: string, sessionId?: string): EpisodeView {
+    const { ep, runLive, sessionEnded } = this.storedWithAccess(id);
+    const over = ep.status !== "running" || sessionEnded;
+    if (!over && (sessionId === undefined || sessionId !== ep.session_id)) throw episodeNotFound(id);
+    return episodeView(ep, { runLive, sessionEnded });
   }
 
-  /** Branch a stored episode at round k; the branch is stored as a new episode with its own id. */
+  /**
+   * Branch a stored episode at round k; the branch is stored as a new episode with its own id.
+   * Only once its run is over: on a live run it would be a look-ahead oracle for the buyer.
+   */
   async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResult> {
-    const ep = this.store.episode(id);
-    if (ep === undefined) throw episodeNotFound(id);
+    const { ep, runLive, sessionEnded } = this.storedWithAccess(id);
+    if ((ep.status === "running" && !sessionEnded) || runLive) {
+      throw new ServiceError(
+        "EPISODE_NOT_OVER",
+        "Counterfactuals branch finished play only: this episode, or another in its run, is still being played.",
+        409,
+      );
+    }
     const branchId = `${ep.id}~cf-${newEpisodeId().slice(3)}`;
     const { state, ...rest } = branchEpisode(ep, input, branchId);
     const b = this.store.batch();
@@ -295,6 +344,42 @@ export class EngineSessionService implements SessionService {
 
   // ---- internals ----
 
+  private storedWithAccess(id: string) {
+    const ep = this.store.episode(id);
+    if (ep === undefined) throw episodeNotFound(id);
+    if (ep.session_id === null) return { ep, runLive: false, sessionEnded: true };
+    const runLive = this.store.runLive(ep.session_id, ep.run);
+    const row = this.store.session(ep.session_id);
+    return { ep, runLive, sessionEnded: row === undefined || row.closed !== 0 };
+  }
+
+  /** A client-chosen id is a name others may link to: it must not already name any episode. */
+  private idTaken(id: string): boolean {
+    if (this.claimedIds.has(id) || this.store.episodeIdUsed(id)) return true;
+    // "x-3" is what a career started as "x" names its third episode.
+    const m = /^(.+)-(\d+)$/.exec(id);
+    return (
+      m !== null &&
+      Number(m[2]) >= 2 &&
+      (this.claimedIds.has(m[1] as string) || this.store.episodeIdUsed(m[1] as string))
+    );
+  }
+
+  /** Claim every id a run started as `first` will use; throws 409 if any is taken. */
+  private claimEpisodeIds(first: string, total: number): string[] {
+    const ids = Array.from({ length: total }, (_, i) => episodeIdFor(first, i + 1));
+    const taken = ids.find((id) => this.idTaken(id));
+    if (taken !== undefined) {
+      throw new ServiceError(
+        "EPISODE_ID_TAKEN",
+        `Episode id "${clip(taken)}" is already in use. Omit episode_id to get a fresh one, or choose another.`,
+        409,
+      );
+    }
+    for (const id of ids) this.claimedIds.add(id);
+    return ids;
+  }
+
   private blankSession(id: string, stored: boolean): LiveSession {
     return {
       id,
@@ -308,6 +393,7 @@ export class EngineSessionService implements SessionService {
       episodeKey: 0,
       propose: null,
       pinned: false,
+      channel: null,
       lastActive: this.now(),
       touchedAt: this.now(),
       tail: Promise.resolve(),
@@ -340,10 +426,11 @@ export class EngineSessionService implements SessionService {
   }
 
   /** Find a session in memory, or rebuild a stored open one (after a restart or an eviction race). */
-  private live(id: string, touch: boolean): LiveSession {
+  private live(id: string, touch: boolean, via: object | undefined): LiveSession {
     const now = this.now();
     const s = this.sessions.get(id);
     if (s !== undefined) {
+      if (s.channel !== null && s.channel !== via) throw notFound(id);
       if (!s.pinned && now - s.lastActive > this.ttlMs) {
         void this.quietly(this.drop(s, 2));
         throw notFound(id);
@@ -351,8 +438,10 @@ export class EngineSessionService implements SessionService {
       if (touch) s.lastActive = now;
       return s;
     }
+    if (this.closing.has(id)) throw notFound(id);
     const row = this.store.session(id);
-    if (row === undefined || row.closed !== 0) throw notFound(id);
+    // A WebSocket's session dies with its connection: a restart must not hand it to another client.
+    if (row === undefined || row.closed !== 0 || row.options.ws === true) throw notFound(id);
     if (now - row.updated_at > this.ttlMs) {
       void this.quietly(this.writer.commit(this.store.batch().closeSession(id, 2, now).ops));
       throw notFound(id);
@@ -383,7 +472,11 @@ export class EngineSessionService implements SessionService {
     s.closed = true;
     this.sessions.delete(s.id);
     if (!s.stored) return Promise.resolve();
-    return this.writer.commit(this.store.batch().closeSession(s.id, code, this.now()).ops);
+    // Until the row says closed, a request naming the session must not rebuild it from storage.
+    this.closing.add(s.id);
+    return this.writer
+      .commit(this.store.batch().closeSession(s.id, code, this.now()).ops)
+      .finally(() => this.closing.delete(s.id));
   }
 
   /**
@@ -443,6 +536,7 @@ export class EngineSessionService implements SessionService {
     }
     const seed = req.seed ?? drawSeed();
     const options: RunOptionsRow = {
+      ...(s.channel === null ? {} : { ws: true }),
       episode_id: req.episode_id ?? newEpisodeId(),
       seller: "",
       reward_mode: req.reward_mode ?? "shaped",
@@ -460,6 +554,8 @@ export class EngineSessionService implements SessionService {
       throw domainError(err);
     }
     options.seller = sellerKey(run.plan.seller.ref);
+    const claimed =
+      req.episode_id === undefined ? [] : this.claimEpisodeIds(req.episode_id, run.plan.totalEpisodes);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
     const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
@@ -470,7 +566,12 @@ export class EngineSessionService implements SessionService {
     if (wasStored) b.updateSessionRun(row, now);
     else b.createSession(row, now);
     s.episodeKey = b.insertEpisode(run.episode, this.meta(s, now));
-    await this.persist(s, b.ops);
+    try {
+      await this.persist(s, b.ops);
+    } finally {
+      // Committed ids are found in storage from now on; failed ones are free again.
+      for (const id of claimed) this.claimedIds.delete(id);
+    }
     return this.resetResponse(s, run, req);
   }
 
@@ -479,29 +580,8 @@ export class EngineSessionService implements SessionService {
   }
 
   private resetResponse(s: LiveSession, run: RunState, req: ResetRequest): ResetResponse {
-    const e = run.episode;
-    return {
-      session_id: s.id,
-      episode_id: e.spec.episode_id,
-      observation: observe(e),
-      reward: null,
-      done: false,
-      terminated: false,
-      truncated: false,
-      info: {
-        seed: e.spec.seed,
-        task_id: e.spec.task_id,
-        task_version: e.spec.task_version,
-        seller: e.seller,
-        reward_mode: e.spec.reward_mode,
-        tells: e.spec.enable_tells,
-        history_window: e.spec.history_window,
-        engine_version: ENGINE_VERSION,
-        episode: e.spec.episode,
-        total_episodes: e.spec.total_episodes,
-        ignored_keys: Object.keys(req).filter((k) => !RESET_KEYS.has(k)),
-      },
-    };
+    const ignored = Object.keys(req).filter((k) => !RESET_KEYS.has(k));
+    return resetView(s.id, run, ENGINE_VERSION, ignored);
   }
 
   private async proposal(
@@ -530,16 +610,7 @@ export class EngineSessionService implements SessionService {
     } catch (err) {
       throw domainError(err);
     }
-    const res: StepResponse = {
-      session_id: s.id,
-      episode_id: run.episode.spec.episode_id,
-      observation: result.observation,
-      reward: result.reward,
-      done: result.done,
-      terminated: result.terminated,
-      truncated: result.truncated,
-      info: result.info,
-    };
+    const res = stepView(s.id, run.episode.spec.episode_id, result);
     const now = this.now();
     const next = run.episode;
     const key = s.episodeKey;

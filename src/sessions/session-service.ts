@@ -29,13 +29,17 @@ export interface CapacityStatus {
  * per-session ordering and persistence.
  */
 export interface SessionService {
-  /** Reserve a session slot without starting an episode (a WS connection does this on connect). */
-  openSession(): string;
-  reset(req: ResetRequest): Promise<ResetResponse>;
-  step(req: StepRequest): Promise<StepResponse>;
-  state(sessionId: string): PublicState & { session_id: string };
-  score(sessionId: string): ScoreResponse;
+  /**
+   * Reserve a session slot without starting an episode. A WS connection does this on connect
+   * and passes itself as `channel`: such a session answers only calls passing the same channel
+   * as `via`, so knowing its id is not enough to drive it from elsewhere.
+   */
+  openSession(channel?: object): string;
+  reset(req: ResetRequest, via?: object): Promise<ResetResponse>;
+  step(req: StepRequest, via?: object): Promise<StepResponse>;
+  state(sessionId: string, via?: object): PublicState & { session_id: string };
+  score(sessionId: string, via?: object): ScoreResponse;
   /** Resolves once the session is recorded as closed. */
-  close(sessionId: string): Promise<{ session_id: string; closed: true }>;
+  close(sessionId: string, via?: object): Promise<{ session_id: string; closed: true }>;
   capacity(): CapacityStatus;
 }

@@ -101,6 +101,13 @@ export class EpisodeStore {
         "SELECT * FROM episodes WHERE session_id = ? AND run = ? AND status != 'abandoned' ORDER BY episode_index, key",
       ),
       episodeById: db.prepare("SELECT * FROM episodes WHERE id = ? ORDER BY key DESC LIMIT 1"),
+      episodeIdUsed: db.prepare("SELECT 1 FROM episodes WHERE id = ? LIMIT 1").pluck(),
+      runLive: db
+        .prepare(
+          `SELECT 1 FROM sessions s WHERE s.id = ? AND s.closed = 0 AND EXISTS (
+             SELECT 1 FROM episodes e WHERE e.session_id = s.id AND e.run = ? AND e.status = 'running')`,
+        )
+        .pluck(),
       stepResult: db.prepare("SELECT response FROM step_results WHERE session_id = ? AND request_id = ?"),
       counts: db.prepare(
         `SELECT (SELECT COUNT(*) FROM sessions) AS sessions, (SELECT COUNT(*) FROM episodes) AS episodes,
@@ -151,6 +158,16 @@ export class EpisodeStore {
   episode(id: string): StoredEpisode | undefined {
     const row = this.q.episodeById.get(id) as EpisodeDbRow | undefined;
     return row && this.withEvents(row);
+  }
+
+  /** Whether any stored episode (or branch) already has this id. */
+  episodeIdUsed(id: string): boolean {
+    return this.q.episodeIdUsed.get(id) !== undefined;
+  }
+
+  /** Whether the session is open and one episode of its run `run` is still being played. */
+  runLive(sessionId: string, run: number): boolean {
+    return this.q.runLive.get(sessionId, run) !== undefined;
   }
 
   counts(): StoreCounts {

@@ -10,6 +10,8 @@ export interface RunOptionsRow {
   history_window: number;
   reveal_personality: boolean | null;
   timeout_s: number | null;
+  /** Set when a WebSocket held the session: such a session is never resumed over another channel. */
+  ws?: true;
 }
 
 export interface SessionRunRow {

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { Observation } from "../../env/observation";
 import { DealRecord } from "../../env/records";
-import { GuardIntervention } from "../../env/rules-guard";
 
 export const SellerRefWire = z.object({ id: z.string(), version: z.number().int(), hash: z.string() });
 
-/** Diagnostics only: control flow never depends on info (Gymnasium convention). */
+/**
+ * Diagnostics only: control flow never depends on info (Gymnasium convention). The rules
+ * guard's records are not here: they would tell the buyer where the seller's floor is
+ * (src/boundary/step-view.ts); the stored episode shows them once its run is over.
+ */
 export const StepInfoWire = z.object({
   reward_components: z.record(z.string(), z.number()),
   violations: z.array(z.string()),
-  guard: z.array(GuardIntervention),
   episode: z.number().int(),
   episode_id: z.string(),
   seller: SellerRefWire,

@@ -33,6 +33,7 @@ describe.each(BACKENDS)("OpenEnv WebSocket on the $name", (backend) => {
   });
 
   const RESET = { type: "reset", data: { seed: 7, task_id: "single_deal", episode_id: "ep-ws-1" } };
+  const FRESH_RESET = { type: "reset", data: { seed: 7, task_id: "single_deal" } };
   const OFFER = (price: number) => ({
     type: "step",
     data: { type: "offer", price, message: `How about ${price}?` },
@@ -239,8 +240,9 @@ describe.each(BACKENDS)("OpenEnv WebSocket on the $name", (backend) => {
       const { url, service } = await start(2);
       const a = await connect(url);
       const b = await connect(url);
+      // Episode ids name one episode each, so only one connection may use the fixed one.
       await a.ask(RESET);
-      await b.ask(RESET);
+      await b.ask(FRESH_RESET);
       const c = await connect(url);
       const err = await c.frame();
       expect(err).toEqual({
@@ -258,7 +260,7 @@ describe.each(BACKENDS)("OpenEnv WebSocket on the $name", (backend) => {
       await a.closed();
       await activeSessionsReach(service, 1);
       const d = await connect(url);
-      expect((await d.ask(RESET)).type).toBe("observation");
+      expect((await d.ask(FRESH_RESET)).type).toBe("observation");
     });
 
     it("answers pipelined frames strictly in order", async () => {

@@ -100,6 +100,8 @@ function rawText(data: RawData, isBinary: boolean): string | null {
 /** Resolves when the connection is gone and its session released. */
 function serveConnection(ws: WebSocket, service: SessionService): Promise<void> {
   const queue = new SerialQueue();
+  // The connection's own token: its session answers only calls that carry it.
+  const channel = {};
   let ending = false;
   let sessionId: string | null = null;
   let resolveDone: () => void = () => undefined;
@@ -114,7 +116,7 @@ function serveConnection(ws: WebSocket, service: SessionService): Promise<void> 
       .push(async () => {
         if (sessionId !== null) {
           try {
-            await service.close(sessionId);
+            await service.close(sessionId, channel);
           } catch {
             // Already gone (idle eviction or server shutdown): nothing left to free.
           }
@@ -126,7 +128,7 @@ function serveConnection(ws: WebSocket, service: SessionService): Promise<void> 
   ws.on("error", () => ws.terminate());
 
   try {
-    sessionId = service.openSession();
+    sessionId = service.openSession(channel);
   } catch (e) {
     ending = true;
     send(ws, connectFailure(e, service));
@@ -149,7 +151,7 @@ function serveConnection(ws: WebSocket, service: SessionService): Promise<void> 
         ws.close(1000);
         return;
       }
-      send(ws, await answer(frame, service, sessionId as string));
+      send(ws, await answer(frame, service, sessionId as string, channel));
     });
   });
   return done;
@@ -176,6 +178,7 @@ async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,
   service: SessionService,
   sessionId: string,
+  channel: object,
 ): Promise<Outgoing> {
   try {
     switch (frame.type) {
@@ -184,17 +187,17 @@ async function answer(
         const { session_id: _ignored, ...kwargs } = frame.data;
         const parsed = ResetRequest.safeParse(kwargs);
         if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, kwargs));
-        return observationFrame(await service.reset({ ...parsed.data, session_id: sessionId }));
+        return observationFrame(await service.reset({ ...parsed.data, session_id: sessionId }, channel));
       }
       case "step": {
         const parsed = Action.safeParse(frame.data);
         if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, frame.data));
-        return observationFrame(await service.step({ session_id: sessionId, action: parsed.data }));
+        return observationFrame(await service.step({ session_id: sessionId, action: parsed.data }, channel));
       }
       case "state":
-        return stateFrame(service.state(sessionId));
+        return stateFrame(service.state(sessionId, channel));
       case "mcp":
-        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId) };
+        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId, channel) };
     }
   } catch (e) {
     return executionError(e);
