@@ -5,6 +5,7 @@ import { TASKS } from "../../tasks/task-catalog";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EngineSessionService } from "../sessions/engine-session-service";
 import type { EpisodeStore } from "../storage/episode-store";
+import { EpisodeListQuery } from "../wire/episode-list";
 import { ResetRequest } from "../wire/reset";
 import { StepRequest } from "../wire/step";
 import { batchResetItems } from "./batch-reset-items";
@@ -156,6 +157,11 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
       },
       200,
     );
+  });
+
+  app.get("/episodes", (c) => {
+    const { limit } = validate(EpisodeListQuery, c.req.query(), "query");
+    return c.json(service.recentEpisodes(limit));
   });
 
   // The session id rides in a header, never the URL: episode links get shared, headers do not.

@@ -245,3 +245,27 @@ describe("item 7: close is serialised with steps", () => {
     }
   });
 });
+
+describe("GET /episodes: the replay list holds only episodes whose run is over", () => {
+  it("lists a finished episode, never a live one, never a session id", async () => {
+    const live = await liveArena();
+    const done = await liveArena();
+    await post("/step", { session_id: done.sid, action: { type: "walk" } });
+    const r = await get("/episodes?limit=100");
+    expect(r.status).toBe(200);
+    const ids = r.body.episodes.map((e: { episode_id: string }) => e.episode_id);
+    expect(ids).toContain(done.eid);
+    expect(ids).not.toContain(live.eid);
+    expect(r.text).not.toContain(done.sid);
+    expect(r.text).not.toContain(live.sid);
+    expect(r.body.episodes[0]).not.toHaveProperty("events");
+  });
+
+  it("refuses a bad limit with 422 naming the field", async () => {
+    for (const q of ["limit=0", "limit=101", "limit=abc", "other=1"]) {
+      const r = await get(`/episodes?${q}`);
+      expect(r.status).toBe(422);
+      expect(r.body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+});

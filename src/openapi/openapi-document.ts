@@ -3,6 +3,7 @@ import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
 import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../http/extra-wire";
+import { EpisodeListResponse } from "../wire/episode-list";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
@@ -50,6 +51,7 @@ const COMPONENTS = {
   TasksResponse,
   SellersResponse,
   EpisodeLogResponse,
+  EpisodeListResponse,
   CounterfactualRequest,
   CounterfactualResponse,
   JsonRpcRequest: JsonRpcRequestDoc,
@@ -175,6 +177,16 @@ const OPERATIONS: Operation[] = [
     summary: "List sellers",
     description: "Every released seller as id, version and content hash.",
     ok: { description: "Sellers", schema: "SellersResponse" },
+  },
+  {
+    method: "get",
+    path: "/episodes",
+    tag: "replay",
+    summary: "List finished episodes",
+    description:
+      "The newest episodes whose run is over (what anyone may replay), without their logs; `limit` 1–100, default 20. Live episodes and session ids never appear.",
+    ok: { description: "Finished episodes, newest first", schema: "EpisodeListResponse" },
+    errors: [422],
   },
   {
     method: "get",

@@ -17,6 +17,7 @@ import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
+import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
@@ -288,6 +289,25 @@ export class EngineSessionService implements SessionService {
     const over = ep.status !== "running" || sessionEnded;
     if (!over && (sessionId === undefined || sessionId !== ep.session_id)) throw episodeNotFound(id);
     return episodeView(ep, { runLive, sessionEnded });
+  }
+
+  /** The newest episodes whose run is over: what anyone may replay. Never a live one, never a session id. */
+  recentEpisodes(limit: number): EpisodeListResponse {
+    return {
+      episodes: this.store.recentOverEpisodes(limit).map((ep) => ({
+        episode_id: ep.id,
+        task: ep.task,
+        task_version: ep.task_version,
+        seller: ep.seller,
+        seed: ep.seed,
+        episode: ep.episode_index,
+        status: ep.status,
+        outcome: ep.outcome,
+        agreed_price: ep.record?.agreed_price ?? null,
+        branched_from: ep.branched_from,
+        created_at: new Date(ep.created_at).toISOString(),
+      })),
+    };
   }
 
   /**

@@ -102,6 +102,15 @@ export class EpisodeStore {
       ),
       episodeById: db.prepare("SELECT * FROM episodes WHERE id = ? ORDER BY key DESC LIMIT 1"),
       episodeIdUsed: db.prepare("SELECT 1 FROM episodes WHERE id = ? LIMIT 1").pluck(),
+      // Newest first; an episode counts as over when its session is closed, or when it ended
+      // and no episode of its run is still being played (the rule of src/boundary/reveal.ts).
+      recentOver: db.prepare(
+        `SELECT e.* FROM episodes e LEFT JOIN sessions s ON s.id = e.session_id
+         WHERE e.status != 'abandoned' AND (
+           e.session_id IS NULL OR s.closed != 0 OR (e.status != 'running' AND NOT EXISTS (
+             SELECT 1 FROM episodes r WHERE r.session_id = e.session_id AND r.run = e.run AND r.status = 'running')))
+         ORDER BY e.key DESC LIMIT ?`,
+      ),
       runLive: db
         .prepare(
           `SELECT 1 FROM sessions s WHERE s.id = ? AND s.closed = 0 AND EXISTS (
@@ -165,6 +174,11 @@ export class EpisodeStore {
     return this.q.episodeIdUsed.get(id) !== undefined;
   }
 
+  /** The newest episodes whose run is over, without their logs (a replay list). */
+  recentOverEpisodes(limit: number): Omit<StoredEpisode, "events">[] {
+    return (this.q.recentOver.all(limit) as EpisodeDbRow[]).map((r) => this.rowOf(r));
+  }
+
   /** Whether the session is open and one episode of its run `run` is still being played. */
   runLive(sessionId: string, run: number): boolean {
     return this.q.runLive.get(sessionId, run) !== undefined;
@@ -191,6 +205,10 @@ export class EpisodeStore {
     for (const json of this.q.events.all(r.key) as string[]) {
       for (const ev of JSON.parse(json) as EpisodeEvent[]) events.push(ev);
     }
+    return { ...this.rowOf(r), events };
+  }
+
+  private rowOf(r: EpisodeDbRow): Omit<StoredEpisode, "events"> {
     return {
       key: r.key,
       id: r.id,
@@ -208,7 +226,6 @@ export class EpisodeStore {
       branched_from: r.branched_from,
       from_round: r.from_round,
       created_at: r.created_at,
-      events,
     };
   }
 }
