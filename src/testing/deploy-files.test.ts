@@ -69,6 +69,19 @@ describe("Dockerfile", () => {
     expect(pkg.dependencies).toHaveProperty("better-sqlite3");
   });
 
+  it("the README's prerequisites name every build tool the image installs for better-sqlite3", () => {
+    const install = docker.find((i) => i.stage === 0 && /apt-get install/.test(i.args))?.args ?? "";
+    const tools = install
+      .replace(/^.*apt-get install\s+/, "")
+      .split(/\s+&&/)[0]
+      ?.split(/\s+/)
+      .filter((w) => w !== "" && !w.startsWith("-"));
+    expect(tools).toEqual(["python3", "make", "g++"]);
+    const quickStart = read("README.md").split("## Quick start")[1]?.split("\n## ")[0] ?? "";
+    for (const tool of tools ?? []) expect(quickStart).toContain(tool);
+    expect(quickStart).toMatch(/gyp ERR!/);
+  });
+
   it("installs with npm ci from the lock file, as .ci/run does", () => {
     const copies = docker.filter((i) => i.stage === 0 && i.op === "COPY").map((i) => i.args);
     expect(copies.some((c) => c.includes("package.json") && c.includes("package-lock.json"))).toBe(true);
