@@ -7,11 +7,16 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Locator, type Page } from "playwright-core";
+import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
+import { inProcessSessions } from "../../eval/harness/in-process-session";
+import { memoryStore } from "../../eval/harness/memory-store";
+import { runEval } from "../../eval/harness/run-eval";
+import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startServer } from "../../src/http/server";
 import { silentLogger } from "../../src/log/logger";
@@ -94,14 +99,12 @@ async function main(): Promise<void> {
     await page.locator("#task option").first().waitFor({ state: "attached" });
     pass("/ redirects to /web/ and the stall list loads");
 
-    const sellerValues = await page
-      .locator("#seller option")
-      .evaluateAll((os) =>
-        os.map((o) => ({
-          value: (o as HTMLOptionElement).value,
-          disabled: (o as HTMLOptionElement).disabled,
-        })),
-      );
+    const sellerValues = await page.locator("#seller option").evaluateAll((os) =>
+      os.map((o) => ({
+        value: (o as HTMLOptionElement).value,
+        disabled: (o as HTMLOptionElement).disabled,
+      })),
+    );
     assert.ok(!sellerValues.some((o) => o.value === "llm@1"), "the LLM template is not offered as a seller");
     assert.ok(
       sellerValues.some((o) => o.value === "bazaar-deceptive@2"),
@@ -280,6 +283,40 @@ async function main(): Promise<void> {
     await shot(page, "docs-phone", false);
     assert.match((await page.locator("header.site a").first().getAttribute("href")) ?? "", /^\/web\/$/);
     pass("/web/, /web/replay and /docs fit 390 px; /docs links back to the play page");
+
+    // The eval report: a static file, opened as a person would open it from disk.
+    const run = await runEval(
+      {
+        runId: "browser",
+        buyers: ["rule:naive", "rule:aggressive", "time:linear", "time:boulware"].map((b) =>
+          buyerFromSpec(b),
+        ),
+        tasks: ["single_deal", "career_10", "amazon_realistic"],
+        seeds: [1, 2, 3, 4, 5],
+        tells: true,
+      },
+      {
+        sessions: inProcessSessions,
+        transport: "in-process",
+        gitCommit: "e2e",
+        concurrency: 2,
+        store: memoryStore(),
+      },
+    );
+    const reportFile = join(profile, "report.html");
+    writeFileSync(reportFile, renderHtmlReport("browser", run.summary, run.units));
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`file://${reportFile}`);
+    assert.ok((await overflowX(page)) <= 0, `the report fits 1280 px (${await overflowX(page)}px over)`);
+    const tableOver = await page
+      .locator(".scroll")
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(tableOver <= 0, `the results table fits 1280 px without scrolling (${tableOver}px over)`);
+    await shot(page, "report");
+    await page.setViewportSize(PHONE);
+    assert.ok((await overflowX(page)) <= 0, `the report fits 390 px (${await overflowX(page)}px over)`);
+    pass("the eval report fits 1280 px and 390 px: wide tables scroll in their own box");
 
     assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors on any page");
     pass("no console errors, failed requests or page errors on any page");
