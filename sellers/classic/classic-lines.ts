@@ -86,25 +86,15 @@ export const CLASSIC_LINES: Record<ClassicPersona, LinePools> = {
  * `avoidRepeats`) no sentence comes back in consecutive rounds. Wording is ours.
  */
 export const DECEPTIVE_LINES_V2: LinePools = {
-  open: [
-    "This {item}? People have offered me more than {price} already. {price}, final.",
-    "Selling fast today, sir. {price} — I'm practically losing money at that.",
-    "Only one {item} like this in the whole lane. For you, {price}.",
-  ],
+  // Version 1's lines (themselves frozen) plus new ones: the hash lock covers the spread text.
+  open: [...CLASSIC_LINES.deceptive.open, "Only one {item} like this in the whole lane. For you, {price}."],
   counter: [
-    "My supplier himself charges nearly that. {price}, not less.",
-    "My cousin says I'd get far more in the city market. Still, {price} for you.",
-    "Many people are asking about this {item}. {price} is the rate.",
+    ...CLASSIC_LINES.deceptive.counter,
     "You are bargaining like my own uncle! {price}, and only because you came early.",
     "Already I am giving you the festival discount. {price}.",
     "Feel the quality, then tell me it is not worth {price}.",
   ],
-  walk: ["Forget it. I have better buyers lined up.", "No, no. Someone else will pay properly for this."],
-  accept: ["Arre, you're hurting me... okay, {price}. But don't tell anyone this price!"],
-  pressure: [
-    "I'm shutting the stall soon, decide quickly.",
-    "A customer was about to take this ten minutes ago.",
-    "My family keeps telling me not to sell this cheap.",
-    "A shop owner from the next street wants the whole lot.",
-  ],
+  walk: CLASSIC_LINES.deceptive.walk,
+  accept: CLASSIC_LINES.deceptive.accept,
+  pressure: [...CLASSIC_LINES.deceptive.pressure, "A shop owner from the next street wants the whole lot."],
 };
