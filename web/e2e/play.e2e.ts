@@ -184,6 +184,12 @@ async function main(): Promise<void> {
     await shot(page, "playing-tooltip", false);
     await page.keyboard.press("Escape");
     await tip.waitFor({ state: "hidden" });
+    await cue.blur();
+    await cue.hover();
+    await tip.waitFor();
+    await page.mouse.move(2, 2);
+    await tip.waitFor({ state: "hidden" });
+    pass("hovering a cue shows the same tooltip; moving away hides it");
 
     await page.click("#accept");
     await page.locator("#result").waitFor();
