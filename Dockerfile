@@ -29,4 +29,7 @@ EXPOSE 8000
 # Slim images have no curl, so the probe is a node one-liner.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# node itself is the container's main process (no npm or sh in between), so `docker stop`'s
+# SIGTERM reaches the server, which drains requests and closes SQLite before exiting. This is
+# the npm start script word for word; tsx loads in-process through --import, spawning nothing.
+CMD ["node", "--import", "tsx", "src/cli/main.ts", "serve"]

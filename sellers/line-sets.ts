@@ -1,4 +1,4 @@
-import { CLASSIC_LINES, type LinePools } from "./classic/classic-lines";
+import { CLASSIC_LINES, DECEPTIVE_LINES_V2, type LinePools } from "./classic/classic-lines";
 import { CRAIGSLIST_BOT_LINES } from "./craigslist-bot/craigslist-bot-lines";
 import type { RuleLines } from "./seller-lines";
 import { TIME_BASED_LINES } from "./time-based/time-based-lines";
@@ -13,6 +13,7 @@ export const CLASSIC_LINE_SETS: Readonly<Record<string, LinePools>> = {
   "classic-deceptive-v1": CLASSIC_LINES.deceptive,
   "classic-impatient-v1": CLASSIC_LINES.impatient,
   "classic-collaborative-v1": CLASSIC_LINES.collaborative,
+  "classic-deceptive-v2": DECEPTIVE_LINES_V2,
 };
 
 export const RULE_LINE_SETS: Readonly<Record<string, RuleLines>> = {

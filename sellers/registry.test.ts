@@ -15,6 +15,7 @@ const RULE_KEYS = [
   "bazaar-deceptive@1",
   "bazaar-impatient@1",
   "bazaar-collaborative@1",
+  "bazaar-deceptive@2",
   "boulware@1",
   "linear@1",
   "conceder@1",

@@ -33,6 +33,7 @@ const ClassicParamsSchema = z.object({
   earlyDrop: z.object({ rounds: z.number().int(), perRound: z.number() }).nullable(),
   blend: z.object({ weight: z.number(), costFactor: z.number() }).nullable(),
   pressureLimit: z.number().int().nullable(),
+  avoidRepeats: z.boolean().optional(),
 });
 
 export const LlmTemplateParams = z

@@ -1,6 +1,7 @@
 import { ReleaseManifest } from "./release-manifest";
 import bazaarCollaborative1 from "./versions/bazaar-collaborative-1.json" with { type: "json" };
 import bazaarDeceptive1 from "./versions/bazaar-deceptive-1.json" with { type: "json" };
+import bazaarDeceptive2 from "./versions/bazaar-deceptive-2.json" with { type: "json" };
 import bazaarDefault1 from "./versions/bazaar-default-1.json" with { type: "json" };
 import bazaarImpatient1 from "./versions/bazaar-impatient-1.json" with { type: "json" };
 import boulware1 from "./versions/boulware-1.json" with { type: "json" };
@@ -22,6 +23,7 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   bazaarDeceptive1,
   bazaarImpatient1,
   bazaarCollaborative1,
+  bazaarDeceptive2,
   boulware1,
   linear1,
   conceder1,

@@ -30,7 +30,15 @@ export interface SellerInfo {
   key: string;
   id: string;
   version: number;
+  kind: string;
   persona: string;
+}
+
+/** GET /health's LLM backends: the seller key each serves and whether it answers. */
+export interface BackendInfo {
+  sellerKey: string;
+  reachable: boolean;
+  detail: string;
 }
 
 export interface CounterfactualBody {
@@ -78,6 +86,7 @@ const q = encodeURIComponent;
 export const api = {
   tasks: () => call<{ tasks: TaskInfo[] }>("GET", "/tasks").then((r) => r.tasks),
   sellers: () => call<{ sellers: SellerInfo[] }>("GET", "/sellers").then((r) => r.sellers),
+  backends: () => call<{ backends: BackendInfo[] }>("GET", "/health").then((r) => r.backends),
   reset: (req: ResetRequest) => call<ResetResponse>("POST", "/reset", req),
   step: (req: StepRequest) => call<StepResponse>("POST", "/step", req),
   state: (sessionId: string) =>

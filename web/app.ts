@@ -1,13 +1,25 @@
 /// <reference lib="dom" />
 import type { StepRequest } from "../src/wire/step";
-import { ApiError, api, type PublicState, type ScoreResponse, type SellerInfo, type TaskInfo } from "./api";
+import {
+  ApiError,
+  api,
+  type BackendInfo,
+  type PublicState,
+  type ScoreResponse,
+  type SellerInfo,
+  type TaskInfo,
+} from "./api";
+import { dealSummary, handoverNotice } from "./career-view";
 import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue, renderNotice } from "./chat-view";
 import type { CueMark } from "./cue-spans";
+import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
+import { offerProblem } from "./offer-check";
 import { advance, canMove, INITIAL, type PlayEvent, type PlayState } from "./play-machine";
+import { sellerMenuOptions } from "./seller-menu";
 import { renderTells } from "./tells-view";
 import { verdict } from "./verdict";
 
@@ -85,8 +97,15 @@ function renderChat(): void {
   const o = state.obs;
   if (o === null) return;
   const notice = o.notice === null ? "" : renderNotice(o.notice);
-  setMarkup(el.chat, renderDialogue(o.dialogue, cues) + notice);
-  el.chat.lastElementChild?.scrollIntoView({ block: "nearest" });
+  // In a career, the deal just closed heads the next one's conversation.
+  const closed = state.records.at(-1);
+  const handover =
+    closed !== undefined && closed.episode < o.episode_number
+      ? renderNotice(handoverNotice(closed, o.episode_number, o.total_episodes), "handover")
+      : "";
+  setMarkup(el.chat, handover + renderDialogue(o.dialogue, cues) + notice);
+  // The newest turn in view inside the chat's own box, without moving the page.
+  el.chat.scrollTop = el.chat.scrollHeight;
 }
 
 function renderChart(): void {
@@ -156,16 +175,10 @@ function renderDeals(): void {
   showIf(el.dealsBox, many);
   if (!many) return;
   const items = state.records.map((r, i) => {
-    const what =
-      r.outcome === "deal" && r.agreed_price !== null
-        ? `bought at ${rupees(r.agreed_price)}`
-        : r.outcome === "walk"
-          ? "no deal, walked"
-          : "no deal, time ran out";
     const id = state.episodeIds[i];
     const link =
       id === undefined ? "" : ` <a href="/web/replay?episode=${encodeURIComponent(id)}">replay</a>`;
-    return `<li>Deal ${r.episode}: ${escapeHtml(what)} in ${r.rounds_taken} rounds (cost to them ${escapeHtml(rupees(r.seller_cost))})${link}</li>`;
+    return `<li>${escapeHtml(`Deal ${r.episode}: ${dealSummary(r)} (cost to them ${rupees(r.seller_cost)})`)}${link}</li>`;
   });
   setMarkup(el.deals, items.join(""));
 }
@@ -186,6 +199,8 @@ function render(): void {
   el.message.disabled = over;
   el.moveForm.setAttribute("aria-busy", String(state.phase === "sending"));
   const ask = state.obs?.opponent_last_offer ?? null;
+  // The budget is the most an offer can be; the browser flags anything above it.
+  if (state.obs !== null) el.price.max = String(state.obs.own_private_budget);
   el.accept.textContent = ask === null ? "Accept" : `Accept ${rupees(ask)}`;
   el.moveError.textContent = state.error ?? "";
   showIf(el.moveError, state.error !== null);
@@ -284,8 +299,10 @@ el.setupForm.addEventListener("submit", (ev) => {
 el.moveForm.addEventListener("submit", (ev) => {
   ev.preventDefault();
   const price = el.price.valueAsNumber;
-  if (!Number.isFinite(price) || price < 0) {
-    state = { ...state, error: "Name your price first: a number of rupees, zero or more." };
+  const o = state.obs;
+  const problem = o === null ? null : offerProblem(price, o.own_private_budget, o.opponent_last_offer);
+  if (problem !== null) {
+    state = { ...state, error: problem };
     render();
     el.price.focus();
     return;
@@ -302,12 +319,11 @@ el.change.addEventListener("click", () => {
   el.task.focus();
 });
 
-function fillSellers(sellers: readonly SellerInfo[]): void {
-  const opts = sellers.map(
-    (s) =>
-      `<option value="${escapeHtml(s.key)}">${escapeHtml(`${s.persona.replace(/[_-]/g, " ")} (${s.key})`)}</option>`,
+function fillSellers(sellers: readonly SellerInfo[], backends: readonly BackendInfo[]): void {
+  setMarkup(
+    el.seller,
+    `<option value="">The stall's usual seller</option>${sellerMenuOptions(sellers, backends)}`,
   );
-  setMarkup(el.seller, `<option value="">The stall's usual seller</option>${opts.join("")}`);
 }
 
 function describeTask(): void {
@@ -323,7 +339,8 @@ el.task.addEventListener("change", describeTask);
 async function boot(): Promise<void> {
   render();
   try {
-    const [t, s] = await Promise.all([api.tasks(), api.sellers()]);
+    // A failed health probe only costs the LLM entries, never the page.
+    const [t, s, b] = await Promise.all([api.tasks(), api.sellers(), api.backends().catch(() => [])]);
     tasks = t;
     setMarkup(
       el.task,
@@ -334,7 +351,7 @@ async function boot(): Promise<void> {
         )
         .join(""),
     );
-    fillSellers(s);
+    fillSellers(s, b);
     const wanted = new URLSearchParams(location.search).get("task");
     if (wanted !== null && t.some((x) => x.id === wanted)) el.task.value = wanted;
     describeTask();
@@ -344,4 +361,5 @@ async function boot(): Promise<void> {
   }
 }
 
+attachCueTooltips(el.chat);
 void boot();

@@ -46,7 +46,8 @@ export function renderDialogue(
     .join("");
 }
 
-/** A line from the market itself (rule notices, the deal confirmation). */
-export function renderNotice(text: string): string {
-  return `<li class="turn turn-notice"><p>${escapeHtml(text)}</p></li>`;
+/** A line from the market itself (rule notices, the deal confirmation, a career's hand-over). */
+export function renderNotice(text: string, kind = ""): string {
+  const extra = kind === "" ? "" : ` turn-${kind}`;
+  return `<li class="turn turn-notice${extra}"><p>${escapeHtml(text)}</p></li>`;
 }

@@ -26,8 +26,8 @@ describe("renderCueText", () => {
       { start: 12, end: 23, signal: "confidence", explanation: 'says "final"' },
     ];
     expect(renderCueText(msg, spans)).toBe(
-      '<mark class="cue cue-urgency" tabindex="0" data-tip="Hurry: a deadline" title="Hurry: a deadline">Only today</mark>, ' +
-        '<mark class="cue cue-confidence" tabindex="0" data-tip="Confidence: says &quot;final&quot;" title="Confidence: says &quot;final&quot;">final price</mark>.',
+      '<mark class="cue cue-urgency" tabindex="0" data-tip="Hurry: a deadline">Only today</mark>, ' +
+        '<mark class="cue cue-confidence" tabindex="0" data-tip="Confidence: says &quot;final&quot;">final price</mark>.',
     );
   });
 
@@ -45,7 +45,7 @@ describe("renderCueText", () => {
       },
     ]);
     expect(html).toBe(
-      '<mark class="cue cue-urgency" tabindex="0" data-tip="Hurry: &lt;i&gt;x&lt;/i&gt;" title="Hurry: &lt;i&gt;x&lt;/i&gt;">&lt;b&gt;now&lt;/b&gt;</mark> or never',
+      '<mark class="cue cue-urgency" tabindex="0" data-tip="Hurry: &lt;i&gt;x&lt;/i&gt;">&lt;b&gt;now&lt;/b&gt;</mark> or never',
     );
   });
 

@@ -17,7 +17,9 @@ function isSignal(s: string): s is VerbalSignal {
 }
 
 /**
- * A seller line as HTML with each cue wrapped in a focusable <mark>. Spans that overlap an
+ * A seller line as HTML with each cue wrapped in a focusable <mark>; its explanation rides in
+ * data-tip, which cue-tooltip.ts shows outside any scroll box (no title: the browser's own
+ * tooltip would sit on top of ours). Spans that overlap an
  * earlier one, fall outside the text or name an unknown signal are left as plain text, so a
  * bad span can never cut a tag in half; every piece of text is escaped.
  */
@@ -29,7 +31,7 @@ export function renderCueText(message: string, spans: readonly CueMark[]): strin
     if (!isSignal(s.signal) || s.start < at || s.end > message.length || s.end <= s.start) continue;
     const tip = `${SIGNAL_NAMES[s.signal]}: ${s.explanation}`;
     html += escapeHtml(message.slice(at, s.start));
-    html += `<mark class="cue cue-${s.signal}" tabindex="0" data-tip="${escapeHtml(tip)}" title="${escapeHtml(tip)}">`;
+    html += `<mark class="cue cue-${s.signal}" tabindex="0" data-tip="${escapeHtml(tip)}">`;
     html += `${escapeHtml(message.slice(s.start, s.end))}</mark>`;
     at = s.end;
   }

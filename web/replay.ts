@@ -4,6 +4,7 @@ import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue } from "./chat-view";
 import { renderCounterfactual } from "./counterfactual-view";
 import type { CueMark } from "./cue-spans";
+import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
@@ -65,6 +66,8 @@ function renderFrame(): void {
   el.next.disabled = at === last;
   el.roundLabel.textContent = at === 0 ? `The opening (of ${last} rounds played)` : `Round ${at} of ${last}`;
   setMarkup(el.chat, renderDialogue(frame.dialogue, cues));
+  // The frame's newest turn is the one that matters: keep it in view inside the chat's box.
+  el.chat.scrollTop = el.chat.scrollHeight;
   const { sellerAsks, buyerOffers } = seriesFromDialogue(frame.dialogue);
   const end = at === last;
   setMarkup(
@@ -196,6 +199,8 @@ el.cfForm.addEventListener("submit", async (ev) => {
     showError(el.cfError, messageOf(err));
   }
 });
+
+attachCueTooltips(el.replay);
 
 const wanted = new URLSearchParams(location.search).get("episode");
 if (wanted !== null && wanted !== "") {

@@ -48,6 +48,9 @@ export function extractJsonObject(text: string): string | null {
  * constant of the original (W28) — half the standing ask as an opener, otherwise a quarter of
  * the remaining gap above the buyer's own last offer, always within the budget.
  */
+export const FALLBACK_IN_WORDS =
+  "half the seller's standing ask as its opening offer, then a quarter of the remaining gap above its own last offer, never above the budget";
+
 export function fallbackOffer(obs: Observation): number {
   const ask = currentAsk(obs);
   const last = obs.own_last_offer;

@@ -1,4 +1,5 @@
 import type { EvalSummary } from "./eval-summary";
+import { isUnreliable, ladderUnreliable, reliabilityNotes } from "./reliability";
 
 /** The plain-text table the eval prints: one row per buyer × task, then the scaling ladder. */
 function grid(head: string[], rows: string[][]): string {
@@ -29,8 +30,9 @@ export function formatSummaryTable(s: EvalSummary): string {
     "tok/ep",
     "ms/ep",
   ];
+  // "!" marks rows where the fallback, not the buyer, made most moves (notes under the table).
   const rows = s.rows.map((r) => [
-    r.buyer,
+    isUnreliable(r) ? `! ${r.buyer}` : r.buyer,
     r.task,
     String(r.runs),
     f3(r.mean_normalized_surplus),
@@ -46,6 +48,8 @@ export function formatSummaryTable(s: EvalSummary): string {
     r.latency_ms_per_episode === null ? "-" : r.latency_ms_per_episode.toFixed(0),
   ]);
   const parts = [grid(head, rows)];
+  const notes = reliabilityNotes(s);
+  if (notes.length > 0) parts.push(`\n${notes.map((n) => `! ${n}`).join("\n")}`);
   if (s.ladder.length > 0) {
     const baseline = s.ladder[0]?.baseline ?? "";
     parts.push(
@@ -53,7 +57,7 @@ export function formatSummaryTable(s: EvalSummary): string {
       grid(
         ["buyer", "task", "pairs", "diff", "95% CI"],
         s.ladder.map((l) => [
-          l.buyer,
+          ladderUnreliable(s, l) ? `! ${l.buyer}` : l.buyer,
           l.task,
           String(l.pairs),
           `${l.mean_diff >= 0 ? "+" : ""}${f3(l.mean_diff)}`,

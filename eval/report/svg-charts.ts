@@ -1,4 +1,10 @@
-/** Small inline-SVG charts for the self-contained HTML report (no scripts, no network). */
+import { niceTicks, roundTicks, tickLabel } from "./axis-ticks";
+
+/**
+ * Small inline-SVG charts for the self-contained HTML report (no scripts, no network). Titles
+ * live in the page's HTML (they wrap instead of being cut); each SVG carries only the plot, its
+ * axes and tick labels, sized by a viewBox so it scales to its grid cell.
+ */
 export const PALETTE = [
   "#2563eb",
   "#dc2626",
@@ -9,126 +15,216 @@ export const PALETTE = [
   "#4d7c0f",
   "#be185d",
 ];
+export const OFFER_COLOR = "#2563eb";
+export const ASK_COLOR = "#dc2626";
+export const BUDGET_COLOR = "#16a34a";
+export const COST_COLOR = "#6b7280";
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const n2 = (x: number): string => (Math.round(x * 100) / 100).toString();
+// About 6.6 px per character of the 11 px axis font: label columns are sized from their text.
+const textWidth = (s: string): number => Math.ceil(s.length * 6.6);
+
+const svgOpen = (w: number, h: number, label: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeHtml(label)}"><title>${escapeHtml(label)}</title>`;
 
 export interface Bar {
   label: string;
   value: number;
   ci: [number, number];
+  /** Drawn grey and marked "!": the fallback, not the buyer, made most of the moves. */
+  warn?: boolean;
 }
 
-/** Vertical bars on a 0..1 scale with 95 % CI whiskers. */
-export function barChartWithCi(title: string, bars: readonly Bar[]): string {
-  // Wide enough for the title as well as the bars (about 7.5 px per character at this size).
-  const w = Math.max(80 + bars.length * 90, 20 + Math.ceil(title.length * 7.5));
-  const h = 240;
-  const top = 30;
-  const plotH = 160;
-  const y = (v: number): number => top + plotH * (1 - Math.max(0, Math.min(1, v)));
-  const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" role="img" aria-label="${escapeHtml(title)}">`,
-    `<text x="10" y="18" class="t">${escapeHtml(title)}</text>`,
-  ];
-  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+/** Horizontal bars on a 0..1 scale with 95 % CI whiskers; every label is shown in full. */
+export function barChartWithCi(label: string, bars: readonly Bar[]): string {
+  const names = bars.map((b) => (b.warn ? `! ${b.label}` : b.label));
+  const left = Math.max(60, ...names.map(textWidth)) + 12;
+  const plotW = 240;
+  const right = 56;
+  const rowH = 24;
+  const top = 8;
+  const w = left + plotW + right;
+  const h = top + bars.length * rowH + 30;
+  const x = (v: number): number => left + plotW * Math.max(0, Math.min(1, v));
+  const axisY = top + bars.length * rowH;
+  const parts = [svgOpen(w, h, label)];
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
     parts.push(
-      `<line x1="50" x2="${w - 10}" y1="${n2(y(tick))}" y2="${n2(y(tick))}" class="grid"/>`,
-      `<text x="44" y="${n2(y(tick) + 4)}" text-anchor="end" class="ax">${tick}</text>`,
+      `<line x1="${n2(x(t))}" x2="${n2(x(t))}" y1="${top}" y2="${axisY}" class="grid"/>`,
+      `<text x="${n2(x(t))}" y="${axisY + 14}" text-anchor="middle" class="ax">${t}</text>`,
     );
   }
+  parts.push(
+    `<text x="${n2(x(0.5))}" y="${axisY + 27}" text-anchor="middle" class="ax">normalized surplus</text>`,
+  );
   bars.forEach((b, i) => {
-    const x = 60 + i * 90;
-    const color = PALETTE[i % PALETTE.length];
+    const y = top + i * rowH;
+    const mid = y + rowH / 2;
+    const color = b.warn ? "#9ca3af" : PALETTE[i % PALETTE.length];
     parts.push(
-      `<rect x="${x}" y="${n2(y(b.value))}" width="50" height="${n2(y(0) - y(b.value))}" fill="${color}" opacity="0.8"><title>${escapeHtml(b.label)}: ${b.value.toFixed(3)} [${b.ci[0].toFixed(3)}, ${b.ci[1].toFixed(3)}]</title></rect>`,
-      `<line x1="${x + 25}" x2="${x + 25}" y1="${n2(y(b.ci[0]))}" y2="${n2(y(b.ci[1]))}" class="wh"/>`,
-      `<line x1="${x + 15}" x2="${x + 35}" y1="${n2(y(b.ci[0]))}" y2="${n2(y(b.ci[0]))}" class="wh"/>`,
-      `<line x1="${x + 15}" x2="${x + 35}" y1="${n2(y(b.ci[1]))}" y2="${n2(y(b.ci[1]))}" class="wh"/>`,
-      `<text x="${x + 25}" y="${top + plotH + 16}" text-anchor="middle" class="ax">${escapeHtml(b.label.slice(0, 14))}</text>`,
-      `<text x="${x + 25}" y="${top + plotH + 30}" text-anchor="middle" class="ax">${b.value.toFixed(3)}</text>`,
+      `<text x="${left - 8}" y="${n2(mid + 4)}" text-anchor="end" class="ax">${escapeHtml(names[i] as string)}</text>`,
+      `<rect x="${left}" y="${y + 5}" width="${n2(x(b.value) - left)}" height="${rowH - 10}" fill="${color}" opacity="0.85"><title>${escapeHtml(b.label)}: ${b.value.toFixed(3)} [${b.ci[0].toFixed(3)}, ${b.ci[1].toFixed(3)}]</title></rect>`,
+      `<line x1="${n2(x(b.ci[0]))}" x2="${n2(x(b.ci[1]))}" y1="${mid}" y2="${mid}" class="wh"/>`,
+      `<line x1="${n2(x(b.ci[0]))}" x2="${n2(x(b.ci[0]))}" y1="${mid - 5}" y2="${mid + 5}" class="wh"/>`,
+      `<line x1="${n2(x(b.ci[1]))}" x2="${n2(x(b.ci[1]))}" y1="${mid - 5}" y2="${mid + 5}" class="wh"/>`,
+      `<text x="${left + plotW + 6}" y="${n2(mid + 4)}" class="ax">${b.value.toFixed(3)}</text>`,
     );
   });
   parts.push("</svg>");
   return parts.join("");
 }
 
-export interface Series {
-  label: string;
-  points: ReadonlyArray<[number, number]>;
-  dashed?: boolean;
-  color?: string;
+export interface PricePath {
+  /** The buyer's offers by round. */
+  offers: ReadonlyArray<[number, number]>;
+  /** The seller's asks by round, from the opening (round 0). */
+  asks: ReadonlyArray<[number, number]>;
+  deal: { round: number; price: number } | null;
+  budget: number | null;
+  cost: number | null;
 }
 
-/** Line chart of several series sharing linear axes. */
-export function lineChart(title: string, series: readonly Series[], xLabel: string, yLabel: string): string {
-  const w = 420;
-  const left = 50;
-  const top = 30;
-  const plotW = w - left - 20;
-  const plotH = 160;
-  // The legend sits under the axis label, one row per series, so it never covers a line.
-  const legendTop = top + plotH + 44;
-  const h = legendTop + series.length * 14;
-  const xs = series.flatMap((s) => s.points.map((p) => p[0]));
-  const ys = series.flatMap((s) => s.points.map((p) => p[1]));
-  const [x0, x1] = [Math.min(0, ...xs), Math.max(1, ...xs)];
-  const [y0, y1] = [Math.min(...ys, Number.POSITIVE_INFINITY), Math.max(...ys, Number.NEGATIVE_INFINITY)];
-  const lo = Number.isFinite(y0) ? y0 * 0.9 : 0;
-  const hi = Number.isFinite(y1) ? y1 * 1.05 : 1;
-  const px = (x: number): number => left + ((x - x0) / Math.max(1e-9, x1 - x0)) * plotW;
-  const py = (v: number): number => top + plotH * (1 - (v - lo) / Math.max(1e-9, hi - lo));
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" role="img" aria-label="${escapeHtml(title)}">`,
-    `<text x="10" y="18" class="t">${escapeHtml(title)}</text>`,
-    `<line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" class="grid"/>`,
-    `<text x="${left + plotW / 2}" y="${top + plotH + 28}" text-anchor="middle" class="ax">${escapeHtml(xLabel)}</text>`,
-    `<text x="12" y="${top + plotH / 2}" class="ax" transform="rotate(-90 12 ${top + plotH / 2})" text-anchor="middle">${escapeHtml(yLabel)}</text>`,
-    `<text x="${left - 4}" y="${top + 4}" text-anchor="end" class="ax">${n2(hi)}</text>`,
-    `<text x="${left - 4}" y="${top + plotH}" text-anchor="end" class="ax">${n2(lo)}</text>`,
-  ];
-  series.forEach((s, i) => {
-    const color = s.color ?? PALETTE[i % PALETTE.length];
-    if (s.points.length === 0) return;
-    const d = s.points.map((p, k) => `${k === 0 ? "M" : "L"}${n2(px(p[0]))},${n2(py(p[1]))}`).join(" ");
+export interface PriceScale {
+  maxRound: number;
+  /** Price ticks shared by every chart of one task, so small multiples compare by eye. */
+  yTicks: number[];
+}
+
+/** The shared scale for a task's small multiples: every round, and prices with round ticks. */
+export function priceScale(paths: readonly PricePath[], maxRound: number): PriceScale {
+  const ys = paths.flatMap((p) => [
+    ...p.offers.map((o) => o[1]),
+    ...p.asks.map((a) => a[1]),
+    ...(p.budget === null ? [] : [p.budget]),
+    ...(p.cost === null ? [] : [p.cost]),
+  ]);
+  const lo = ys.length === 0 ? 0 : Math.min(...ys);
+  const hi = ys.length === 0 ? 1 : Math.max(...ys);
+  return { maxRound, yTicks: niceTicks(lo, hi, 5) };
+}
+
+/** One buyer's sample episode: offers (solid), asks (dashed), budget and seller cost, the deal. */
+export function priceChart(label: string, p: PricePath, scale: PriceScale): string {
+  const yLabels = scale.yTicks.map((t) => tickLabel(t, scale.yTicks));
+  const left = Math.max(...yLabels.map(textWidth)) + 10;
+  const top = 8;
+  const plotW = 300 - left - 10;
+  const plotH = 150;
+  const w = 300;
+  const h = top + plotH + 34;
+  const xTicks = roundTicks(scale.maxRound);
+  const xMax = xTicks[xTicks.length - 1] as number;
+  const y0 = scale.yTicks[0] as number;
+  const y1 = scale.yTicks[scale.yTicks.length - 1] as number;
+  const px = (r: number): number => left + (r / xMax) * plotW;
+  const py = (v: number): number => top + plotH * (1 - (v - y0) / Math.max(1e-9, y1 - y0));
+  const parts = [svgOpen(w, h, label)];
+  scale.yTicks.forEach((t, i) => {
     parts.push(
-      `<path d="${d}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
-      ...s.points.map((p) => `<circle cx="${n2(px(p[0]))}" cy="${n2(py(p[1]))}" r="3" fill="${color}"/>`),
-      `<line x1="${left}" x2="${left + 18}" y1="${legendTop + i * 14 - 4}" y2="${legendTop + i * 14 - 4}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="5 3"' : ""}/>`,
-      `<text x="${left + 24}" y="${legendTop + i * 14}" class="ax">${escapeHtml(s.label)}</text>`,
+      `<line x1="${left}" x2="${left + plotW}" y1="${n2(py(t))}" y2="${n2(py(t))}" class="grid"/>`,
+      `<text x="${left - 5}" y="${n2(py(t) + 4)}" text-anchor="end" class="ax">${yLabels[i]}</text>`,
     );
   });
+  for (const r of xTicks) {
+    parts.push(
+      `<line x1="${n2(px(r))}" x2="${n2(px(r))}" y1="${top + plotH}" y2="${top + plotH + 4}" class="axis"/>`,
+      `<text x="${n2(px(r))}" y="${top + plotH + 16}" text-anchor="middle" class="ax">${r}</text>`,
+    );
+  }
+  parts.push(
+    `<line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" class="axis"/>`,
+    `<text x="${left + plotW / 2}" y="${top + plotH + 30}" text-anchor="middle" class="ax">round</text>`,
+  );
+  const hline = (v: number | null, color: string, dash: string, name: string) =>
+    v === null
+      ? ""
+      : `<line x1="${left}" x2="${left + plotW}" y1="${n2(py(v))}" y2="${n2(py(v))}" stroke="${color}" stroke-width="1.5" stroke-dasharray="${dash}"><title>${name}</title></line>`;
+  parts.push(
+    hline(p.budget, BUDGET_COLOR, "2 3", "buyer's budget"),
+    hline(p.cost, COST_COLOR, "1 0", "seller's cost"),
+  );
+  const path = (pts: ReadonlyArray<[number, number]>, color: string, dashed: boolean) =>
+    pts.length === 0
+      ? ""
+      : `<path d="${pts.map((q, k) => `${k === 0 ? "M" : "L"}${n2(px(q[0]))},${n2(py(q[1]))}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2"${dashed ? ' stroke-dasharray="5 3"' : ""}/>${pts.map((q) => `<circle cx="${n2(px(q[0]))}" cy="${n2(py(q[1]))}" r="2.5" fill="${color}"/>`).join("")}`;
+  parts.push(path(p.asks, ASK_COLOR, true), path(p.offers, OFFER_COLOR, false));
+  if (p.deal !== null) {
+    const cx = px(p.deal.round);
+    const cy = py(p.deal.price);
+    parts.push(
+      `<path d="M${n2(cx)},${n2(cy - 6)} L${n2(cx + 6)},${n2(cy)} L${n2(cx)},${n2(cy + 6)} L${n2(cx - 6)},${n2(cy)} Z" fill="#f59e0b" stroke="#111"><title>deal</title></path>`,
+    );
+  }
   parts.push("</svg>");
   return parts.join("");
 }
 
-/** Scatter with the Pareto front (lower cost, higher value) joined by a line. */
+/** The key for price charts, drawn once per section instead of inside every plot. */
+export function priceLegend(): string {
+  const key = (svg: string, text: string) =>
+    `<span class="key"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 22 10" width="22" height="10" aria-hidden="true">${svg}</svg>${text}</span>`;
+  return [
+    key(`<line x1="0" x2="22" y1="5" y2="5" stroke="${OFFER_COLOR}" stroke-width="2"/>`, "buyer offers"),
+    key(
+      `<line x1="0" x2="22" y1="5" y2="5" stroke="${ASK_COLOR}" stroke-width="2" stroke-dasharray="5 3"/>`,
+      "seller asks",
+    ),
+    key(
+      `<line x1="0" x2="22" y1="5" y2="5" stroke="${BUDGET_COLOR}" stroke-width="1.5" stroke-dasharray="2 3"/>`,
+      "buyer's budget",
+    ),
+    key(`<line x1="0" x2="22" y1="5" y2="5" stroke="${COST_COLOR}" stroke-width="1.5"/>`, "seller's cost"),
+    key(`<path d="M11,0 L16,5 L11,10 L6,5 Z" fill="#f59e0b" stroke="#111"/>`, "deal"),
+  ].join("");
+}
+
+/** Cost against surplus, one labelled point per model buyer, the Pareto front joined. */
 export function paretoChart(
-  title: string,
+  label: string,
   pts: ReadonlyArray<{ label: string; cost: number; value: number }>,
 ): string {
   const sorted = [...pts].sort((a, b) => a.cost - b.cost || b.value - a.value);
   const front: typeof sorted = [];
   for (const p of sorted)
     if (front.length === 0 || p.value > (front[front.length - 1]?.value ?? -1)) front.push(p);
-  const base = lineChart(
-    title,
-    [{ label: "Pareto front", points: front.map((p) => [p.cost, p.value]), color: "#6b7280", dashed: true }],
-    "tokens per episode",
-    "mean surplus",
+  const xTicks = niceTicks(0, Math.max(1, ...pts.map((p) => p.cost)), 5);
+  const yTicks = [0, 0.25, 0.5, 0.75, 1];
+  const left = 40;
+  const top = 10;
+  const plotW = 300;
+  const plotH = 170;
+  const labelsW = Math.max(0, ...pts.map((p) => textWidth(`${p.label} (${p.value.toFixed(3)})`)));
+  const w = left + plotW + Math.min(labelsW, 220) + 10;
+  const h = top + plotH + 36;
+  const xMax = xTicks[xTicks.length - 1] as number;
+  const px = (v: number): number => left + (v / xMax) * plotW;
+  const py = (v: number): number => top + plotH * (1 - Math.max(0, Math.min(1, v)));
+  const parts = [svgOpen(w, h, label)];
+  for (const t of yTicks)
+    parts.push(
+      `<line x1="${left}" x2="${left + plotW}" y1="${n2(py(t))}" y2="${n2(py(t))}" class="grid"/>`,
+      `<text x="${left - 5}" y="${n2(py(t) + 4)}" text-anchor="end" class="ax">${t}</text>`,
+    );
+  for (const t of xTicks)
+    parts.push(
+      `<text x="${n2(px(t))}" y="${top + plotH + 16}" text-anchor="middle" class="ax">${tickLabel(t, xTicks)}</text>`,
+    );
+  parts.push(
+    `<line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" class="axis"/>`,
+    `<text x="${left + plotW / 2}" y="${top + plotH + 31}" text-anchor="middle" class="ax">tokens per episode</text>`,
+    `<path d="${front.map((p, k) => `${k === 0 ? "M" : "L"}${n2(px(p.cost))},${n2(py(p.value))}`).join(" ")}" fill="none" stroke="#6b7280" stroke-width="1.5" stroke-dasharray="5 3"><title>Pareto front</title></path>`,
   );
-  const w = 420;
-  const left = 50;
-  const plotW = w - left - 20;
-  const maxCost = Math.max(1, ...pts.map((p) => p.cost));
-  const labels = pts
-    .map(
-      (p, i) =>
-        `<text x="${n2(left + (p.cost / maxCost) * plotW)}" y="${220 - i * 12}" class="ax" fill="${PALETTE[i % PALETTE.length]}">${escapeHtml(p.label)} (${p.value.toFixed(3)})</text>`,
-    )
-    .join("");
-  return base.replace("</svg>", `${labels}</svg>`);
+  pts.forEach((p, i) => {
+    const color = PALETTE[i % PALETTE.length];
+    parts.push(
+      `<circle cx="${n2(px(p.cost))}" cy="${n2(py(p.value))}" r="4" fill="${color}"/>`,
+      `<text x="${n2(px(p.cost) + 7)}" y="${n2(py(p.value) + 4)}" class="ax" fill="${color}">${escapeHtml(p.label)} (${p.value.toFixed(3)})</text>`,
+    );
+  });
+  parts.push("</svg>");
+  return parts.join("");
 }

@@ -80,3 +80,21 @@ export const CLASSIC_LINES: Record<ClassicPersona, LinePools> = {
     ],
   },
 };
+
+/**
+ * The deceptive persona, version 2: the same tactics with more to say, so that (with
+ * `avoidRepeats`) no sentence comes back in consecutive rounds. Wording is ours.
+ */
+export const DECEPTIVE_LINES_V2: LinePools = {
+  // Version 1's lines (themselves frozen) plus new ones: the hash lock covers the spread text.
+  open: [...CLASSIC_LINES.deceptive.open, "Only one {item} like this in the whole lane. For you, {price}."],
+  counter: [
+    ...CLASSIC_LINES.deceptive.counter,
+    "You are bargaining like my own uncle! {price}, and only because you came early.",
+    "Already I am giving you the festival discount. {price}.",
+    "Feel the quality, then tell me it is not worth {price}.",
+  ],
+  walk: CLASSIC_LINES.deceptive.walk,
+  accept: CLASSIC_LINES.deceptive.accept,
+  pressure: [...CLASSIC_LINES.deceptive.pressure, "A shop owner from the next street wants the whole lot."],
+};

@@ -26,6 +26,11 @@ export interface ClassicParams {
   blend: { weight: number; costFactor: number } | null;
   /** Most pressure lines per episode (null: unlimited). */
   pressureLimit: number | null;
+  /**
+   * Never say the counter or pressure line used last time again straight away (v2 on). Absent
+   * in version 1, whose hash must not move.
+   */
+  avoidRepeats?: boolean;
 }
 
 const base: Omit<ClassicParams, "persona"> = {

@@ -22,6 +22,29 @@ function num(m: SellerMemory, key: string): number {
   return typeof v === "number" ? v : 0;
 }
 
+/**
+ * One draw from `phrasing` either way. With `avoidRepeats`, the line used last time from this
+ * pool (its index kept in memory under `key`) is skipped, so consecutive rounds never repeat it.
+ */
+function pickLine(
+  pool: readonly string[],
+  phrasing: Rng,
+  memory: Record<string, SellerMemory[string]>,
+  key: string,
+  avoidRepeats: boolean,
+): string {
+  if (!avoidRepeats) return phrasing.pick(pool);
+  const last = memory[key];
+  let index: number;
+  if (typeof last !== "number" || pool.length < 2) index = phrasing.int(pool.length);
+  else {
+    const r = phrasing.int(pool.length - 1);
+    index = r >= last ? r + 1 : r;
+  }
+  memory[key] = index;
+  return pool[index] as string;
+}
+
 function acceptTurn(
   lines: LinePools,
   phrasing: Rng,
@@ -123,10 +146,12 @@ export function classicSeller(
       const quote = round2(Math.min(next, lastQuote));
       if (quote <= offer && offer >= reservation) return acceptTurn(lines, phrasing, item, offer, memory);
 
-      let message = fill(phrasing.pick(lines.counter), item, quote);
+      const fresh = p.avoidRepeats === true;
+      let message = fill(pickLine(lines.counter, phrasing, memory, "lastCounterLine", fresh), item, quote);
       const pressureUsed = num(memory, "pressure");
       if (uPressure < 0.2 + (0.3 * t) / R && (p.pressureLimit === null || pressureUsed < p.pressureLimit)) {
-        message = `${message} ${fill(phrasing.pick(lines.pressure), item, null)}`;
+        const pressure = pickLine(lines.pressure, phrasing, memory, "lastPressureLine", fresh);
+        message = `${message} ${fill(pressure, item, null)}`;
         memory.pressure = pressureUsed + 1;
       }
       return { action: "counter", price: quote, message, memory };

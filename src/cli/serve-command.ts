@@ -1,5 +1,6 @@
 import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { ConfigError, configHelp, loadConfig } from "../config/config";
+import { PortInUseError } from "../http/port-in-use";
 import { startServer } from "../http/server";
 import { createLogger, errorFields } from "../log/logger";
 
@@ -34,6 +35,10 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     if (err instanceof ListingFileError) {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 2;
+    }
+    if (err instanceof PortInUseError) {
+      process.stderr.write(`bazaar serve: ${err.message}\n`);
+      return 1;
     }
     throw err;
   }

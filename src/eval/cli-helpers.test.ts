@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextSink } from "./command-io";
-import { createProgress, formatEta, progressLine } from "./progress";
+import { createProgress, formatEta, progressLine, QUIET_MS } from "./progress";
 import { parseSeeds } from "./seeds-arg";
 
 describe("parseSeeds", () => {
@@ -35,6 +35,49 @@ describe("progress", () => {
     p.finish();
     expect(lines).toHaveLength(11);
     expect(lines.every((l) => l.endsWith("\n"))).toBe(true);
+  });
+
+  it("off a terminal, says something at least every few seconds, with rate and ETA", () => {
+    const lines: string[] = [];
+    let t = 0;
+    let beat: (() => void) | null = null;
+    let stopped = false;
+    const p = createProgress(
+      { write: (x) => lines.push(x), isTTY: false },
+      () => t,
+      (ms, fn) => {
+        expect(ms).toBe(QUIET_MS);
+        beat = fn;
+        return () => {
+          stopped = true;
+        };
+      },
+    );
+    const tick = (ms: number) => {
+      t += ms;
+      beat?.();
+    };
+    p.update(0, 100, "");
+    // One slow unit: 20 s in which nothing finishes.
+    for (let i = 0; i < 4; i++) tick(QUIET_MS);
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-1)).toMatch(/0\/100 0% ETA --:-- - runs\/min still running, 00:20 since the start\n$/);
+    // Quick units, each within the same tenth after the first: a line when 5 s have passed.
+    t += 40_000;
+    p.update(1, 100, "m seed 1");
+    expect(lines.at(-1)).toMatch(/ 1\/100 1% ETA 99:00 1\.0 runs\/min m seed 1\n$/);
+    const before = lines.length;
+    for (let d = 2; d <= 9; d++) {
+      t += 1_000;
+      p.update(d, 100, `m seed ${d}`);
+    }
+    expect(lines.length - before).toBe(1);
+    expect(lines.at(-1)).toMatch(/6\/100 .* m seed 6\n$/);
+    // The heartbeat stays quiet while lines are fresh, and stops with the run.
+    tick(1_000);
+    expect(lines.length - before).toBe(1);
+    p.finish();
+    expect(stopped).toBe(true);
   });
 
   it("redraws one line in place on a terminal", () => {

@@ -102,6 +102,15 @@ describe("eval CLI commands", () => {
     expect(html).toContain("<svg");
     expect(html).not.toMatch(/<script|<link|src="http/);
     expect(html).toContain("rule:smart");
+
+    const picked = capture();
+    const file = join(dir, "picked.html");
+    const base = ["cli-run", "--out", join(dir, "runs"), "--db", join(dir, "eval.db"), "--file", file];
+    expect(await reportCommand([...base, "--sample-seed", "2"], picked)).toBe(0);
+    expect(readFileSync(file, "utf8")).toContain("seed 2, chosen with --sample-seed");
+    const wrong = capture();
+    expect(await reportCommand([...base, "--sample-seed", "99"], wrong)).not.toBe(0);
+    expect(wrong.stderr()).toMatch(/--sample-seed must be one of the run's seeds \(1, 2, 3\)/);
   });
 
   it("seller-quality prints the criteria table and writes JSON", async () => {

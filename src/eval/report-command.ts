@@ -10,16 +10,19 @@ import { readSummary, readUnits, runDir } from "./run-files";
 
 export const REPORT_HELP = `bazaar report — write a self-contained HTML report for an eval run
 
-Usage: bazaar report <run-id> [--out runs] [--db ./data/eval.db] [--file <path>]
+Usage: bazaar report <run-id> [--out runs] [--db ./data/eval.db] [--file <path>] [--sample-seed N]
 
 Reads <out>/<run-id>/summary.json and episodes.jsonl (or, when those files are gone, the
 run's rows in the SQLite store) and writes <out>/<run-id>/report.html: tables, per-task
-surplus bars with 95% CI whiskers, sample price trajectories and a cost-vs-surplus chart
-for model buyers. The page has no scripts and loads nothing from the network.
+surplus bars with 95% CI whiskers, price trajectories of one sample episode per task (small
+multiples, one per buyer, on shared axes) and a cost-vs-surplus chart for model buyers. The
+sample is the seed with the median surplus unless --sample-seed picks one. The page has no
+scripts and loads nothing from the network.
 
 Examples:
   bazaar report 20250101-120000-ab12cd
   bazaar report smoke --out /tmp/runs --file /tmp/smoke.html
+  bazaar report smoke --sample-seed 7
 `;
 
 function fromStore(db: string, runId: string): { summary: EvalSummary; units: UnitResult[] } | null {
@@ -44,6 +47,7 @@ export async function reportCommand(argv: string[], io: CommandIo = processIo): 
         out: { type: "string", default: "runs" },
         db: { type: "string", default: "./data/eval.db" },
         file: { type: "string" },
+        "sample-seed": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -58,8 +62,20 @@ export async function reportCommand(argv: string[], io: CommandIo = processIo): 
       ? { summary: readSummary(dir), units: readUnits(dir) }
       : fromStore(values.db, runId);
     if (loaded === null) throw new Error(`no run "${runId}" in ${dir} or ${values.db}`);
+    const raw = values["sample-seed"];
+    const sampleSeed = raw === undefined ? undefined : Number(raw);
+    if (
+      sampleSeed !== undefined &&
+      !(Number.isInteger(sampleSeed) && loaded.summary.plan.seeds.includes(sampleSeed))
+    )
+      throw new UsageError(
+        `--sample-seed must be one of the run's seeds (${loaded.summary.plan.seeds.join(", ")})`,
+      );
     const file = values.file ?? join(dir, "report.html");
-    writeFileSync(file, renderHtmlReport(runId, loaded.summary, loaded.units));
+    writeFileSync(
+      file,
+      renderHtmlReport(runId, loaded.summary, loaded.units, sampleSeed === undefined ? {} : { sampleSeed }),
+    );
     io.out(`${file}\n`);
     return 0;
   } catch (e) {

@@ -18,6 +18,7 @@ import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { type AppDeps, createApp } from "./app";
+import { isAddressInUse, PortInUseError } from "./port-in-use";
 
 export interface RunningServer {
   /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
@@ -110,12 +111,21 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     (a, d) => registerMcpRoutes(a, d.service),
   ]);
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
-    );
-    s.once("error", reject);
-  });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(s as Server),
+      );
+      s.once("error", reject);
+    });
+  } catch (err) {
+    // Nothing was served: release the database and its helpers so the process can exit now.
+    await checkpoints?.stop();
+    await writer.close();
+    store.close();
+    throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
+  }
   server.keepAliveTimeout = 65_000;
   const ws = attachOpenEnvWebSocket(server, service, {});
 
@@ -128,6 +138,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   log.info("server listening", {
     url,
+    // Where a person starts: the play page and the API reference.
+    web: `${url}/web/`,
+    docs: `${url}/docs`,
     db: config.db,
     max_sessions: config.maxSessions,
     ttl_s: config.sessionTtlS,

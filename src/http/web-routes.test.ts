@@ -56,6 +56,13 @@ describe("web routes", () => {
     expect(code).not.toMatch(/\bimport type\b|: PlayState\b/);
   });
 
+  it("answers /favicon.ico with the site's icon instead of a 404", async () => {
+    const res = await app.request("/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await res.text()).toMatch(/^<svg [^>]*>.*<\/svg>$/);
+  });
+
   it("redirects / and /web to /web/", async () => {
     for (const path of ["/", "/web"]) {
       const res = await app.request(path);

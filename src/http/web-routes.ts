@@ -24,6 +24,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self' https://huggingface.co",
 ].join("; ");
 
+/** The saffron diamond the pages use as their icon. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M8 1 15 8 8 15 1 8z" fill="#d97706"/></svg>';
+
 const TYPES = {
   html: "text/html; charset=utf-8",
   css: "text/css; charset=utf-8",
@@ -106,6 +110,12 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
     return c.body(body, 200);
   }
 
+  // Pages without an icon of their own (/docs, JSON views) make the browser ask for this one.
+  app.get("/favicon.ico", (c) => {
+    c.header("Content-Type", "image/svg+xml");
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.body(FAVICON_SVG, 200);
+  });
   app.get("/", (c) => c.redirect("/web/", 302));
   app.get("/web", (c) => c.redirect("/web/", 302));
   app.get("/web/", (c) => send(c, "index", "html"));

@@ -51,6 +51,9 @@ function constraints(s: Json): string {
   return parts.join(", ");
 }
 
+/** On a phone a wide table scrolls inside its own box instead of widening the page. */
+const table = (inner: string): string => `<div class=scroll><table>${inner}</table></div>`;
+
 function fieldsTable(schema: Json): string {
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
@@ -65,7 +68,7 @@ function fieldsTable(schema: Json): string {
     schema.additionalProperties === false
       ? "<p class=note>No other keys are accepted.</p>"
       : "<p class=note>Other keys are allowed.</p>";
-  return `<table><thead><tr><th>field</th><th>type</th><th>notes</th></tr></thead><tbody>${rows.join("")}</tbody></table>${extra}`;
+  return `${table(`<thead><tr><th>field</th><th>type</th><th>notes</th></tr></thead><tbody>${rows.join("")}</tbody>`)}${extra}`;
 }
 
 function schemaOfContent(content: unknown): unknown {
@@ -93,21 +96,28 @@ function operationHtml(path: string, method: string, op: Json): string {
   return `<section class=op id="${escapeHtml(`${method}-${path}`)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> — ${escapeHtml(String(op.summary ?? ""))}</h3>
 <p>${prose(String(op.description ?? ""))}</p>
-${paramRows ? `<h4>Parameters</h4><table><tbody>${paramRows}</tbody></table>` : ""}
+${paramRows ? `<h4>Parameters</h4>${table(`<tbody>${paramRows}</tbody>`)}` : ""}
 ${body ? `<h4>Request body</h4><p>${typeLabel(schemaOfContent(body.content))}</p>` : ""}
-<h4>Responses</h4><table><thead><tr><th>status</th><th>meaning</th><th>body</th></tr></thead><tbody>${respRows}</tbody></table>
+<h4>Responses</h4>${table(`<thead><tr><th>status</th><th>meaning</th><th>body</th></tr></thead><tbody>${respRows}</tbody>`)}
 </section>`;
 }
 
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto 2rem;padding:0 1rem;color:#1d1d1f}
+header.site{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline;justify-content:space-between;padding:.6rem 0;border-bottom:1px solid #e4e4e7;margin-bottom:1rem}
+header.site a{font-weight:600}.brand{font-weight:800;margin:0}.versions{color:#666;font-size:13px}
+.scroll{overflow-x:auto;max-width:100%}td,th{overflow-wrap:anywhere}h3{overflow-wrap:anywhere}
 code{font:13px ui-monospace,monospace;background:#f2f2f4;padding:0 .25em;border-radius:3px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 .method{display:inline-block;min-width:3.5em;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:.1em .4em}
 .get{background:#2f7d32}.post{background:#1565c0}.req{color:#b3261e;font-size:12px}.where{color:#666;font-size:12px}
 .note{color:#666;font-size:13px}.op{border-top:1px solid #e4e4e7;padding-top:.5rem}nav a{margin-right:.75rem}`;
 
-/** GET /docs: a self-contained HTML reference rendered from the OpenAPI document (no scripts, no network). */
-export function renderDocsHtml(doc: OpenApiDocument): string {
+/**
+ * GET /docs: a self-contained HTML reference rendered from the OpenAPI document (no scripts, no
+ * network), with the site's header back to the play page. Two versions appear, so both are named:
+ * the API contract's (changes only with the wire format) and the server's release.
+ */
+export function renderDocsHtml(doc: OpenApiDocument, serverVersion: string): string {
   const ops: string[] = [];
   const index: string[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -126,8 +136,11 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
     .join("\n");
   return `<!doctype html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">
-<title>${escapeHtml(doc.info.title)} API ${escapeHtml(doc.info.version)}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(doc.info.title)} API <small>${escapeHtml(doc.info.version)}</small></h1>
+<title>${escapeHtml(doc.info.title)} · API reference</title><style>${STYLE}</style></head>
+<body><header class=site><p class=brand>◈ ${escapeHtml(doc.info.title)}</p>
+<nav aria-label=Pages><a href="/web/">Haggle</a> <a href="/web/replay">Replays</a> <a href="/docs" aria-current=page>API</a></nav></header>
+<h1>API reference</h1>
+<p class=versions>API contract ${escapeHtml(doc.info.version)} · server release ${escapeHtml(serverVersion)}</p>
 <p>${prose(doc.info.description)}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · <a href="/schema">/schema</a></p>
 <nav>${index.join(" ")}</nav>
 <h2>Endpoints</h2>

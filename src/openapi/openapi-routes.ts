@@ -14,7 +14,7 @@ export interface OpenApiRouteDeps {
 /** GET /schema, /openapi.json, /docs and /metadata. Documents are built once, at registration. */
 export function registerOpenApiRoutes<E extends Env>(app: Hono<E>, deps: OpenApiRouteDeps): void {
   const doc = buildOpenApiDocument(deps.version);
-  const docsHtml = renderDocsHtml(doc);
+  const docsHtml = renderDocsHtml(doc, deps.version);
   const metadata = buildMetadata(deps.version);
   app.get("/schema", (c) => c.json(envJsonSchemas()));
   app.get("/openapi.json", (c) => c.json(doc));

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../config/config";
 import { type LiveBackend, startRealServer } from "./backends";
@@ -42,6 +43,15 @@ const pkg = JSON.parse(read("package.json")) as {
   dependencies: Record<string, string>;
 };
 
+/** The final stage's CMD in exec form, as docker runs it. */
+function dockerCmd(): string[] {
+  const cmd = final.find((i) => i.op === "CMD");
+  const argv: unknown = JSON.parse(cmd?.args ?? "null");
+  if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string"))
+    throw new Error("CMD is not exec form");
+  return argv;
+}
+
 function healthProbe(): string {
   const hc = final.find((i) => i.op === "HEALTHCHECK");
   const m = /CMD node -e "(.*)"$/.exec(hc?.args ?? "");
@@ -59,6 +69,19 @@ describe("Dockerfile", () => {
     expect(pkg.dependencies).toHaveProperty("better-sqlite3");
   });
 
+  it("the README's prerequisites name every build tool the image installs for better-sqlite3", () => {
+    const install = docker.find((i) => i.stage === 0 && /apt-get install/.test(i.args))?.args ?? "";
+    const tools = install
+      .replace(/^.*apt-get install\s+/, "")
+      .split(/\s+&&/)[0]
+      ?.split(/\s+/)
+      .filter((w) => w !== "" && !w.startsWith("-"));
+    expect(tools).toEqual(["python3", "make", "g++"]);
+    const quickStart = read("README.md").split("## Quick start")[1]?.split("\n## ")[0] ?? "";
+    for (const tool of tools ?? []) expect(quickStart).toContain(tool);
+    expect(quickStart).toMatch(/gyp ERR!/);
+  });
+
   it("installs with npm ci from the lock file, as .ci/run does", () => {
     const copies = docker.filter((i) => i.stage === 0 && i.op === "COPY").map((i) => i.args);
     expect(copies.some((c) => c.includes("package.json") && c.includes("package-lock.json"))).toBe(true);
@@ -67,13 +90,17 @@ describe("Dockerfile", () => {
     expect(read(".ci/run")).toMatch(/^npm ci\b/m);
   });
 
-  it("starts with npm start, the same command as the README, and npm start serves", () => {
-    const cmd = final.find((i) => i.op === "CMD");
-    expect(JSON.parse(cmd?.args ?? "null")).toEqual(["npm", "start"]);
-    expect(pkg.scripts.start).toMatch(/\bserve\b/);
+  it("runs node itself as the main process, with exactly the npm start command", () => {
+    const cmd = dockerCmd();
+    // npm and sh do not pass SIGTERM on: the server must be the process docker signals.
+    expect(cmd[0]).toBe("node");
+    expect(final.some((i) => i.op === "ENTRYPOINT")).toBe(false);
+    expect(cmd.join(" ")).toBe(pkg.scripts.start);
+    expect(pkg.scripts.start).toMatch(/\bserve$/);
     expect(read("README.md")).toContain("npm start");
-    // The runtime stage installs without dev dependencies, so npm start must not need one.
-    expect(pkg.dependencies).toHaveProperty(pkg.scripts.start?.split(" ")[0] ?? "");
+    // The runtime stage installs without dev dependencies, so the loader must be a dependency.
+    expect(cmd.slice(1, 3)).toEqual(["--import", "tsx"]);
+    expect(pkg.dependencies).toHaveProperty("tsx");
   });
 
   it("listens on 0.0.0.0:8000 as the non-root node user, with SQLite in a node-owned data dir", () => {
@@ -138,6 +165,34 @@ describe("the HEALTHCHECK probe, run for real", () => {
 
   it("exits 1 when nothing listens", async () => {
     expect(await probe("1")).toBe(1);
+  });
+});
+
+describe("docker stop, run for real on the image's exact command line", () => {
+  it("SIGTERM to that process drains the server and exits 0", async () => {
+    const [, ...args] = dockerCmd();
+    const child = spawn(process.execPath, args, {
+      cwd: root.pathname,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", BAZAAR_DB: ":memory:", LOG_LEVEL: "info" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const logs: Array<Record<string, unknown>> = [];
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once("exit", () => reject(new Error("the server exited before listening")));
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        if (!line.startsWith("{")) return;
+        const ev = JSON.parse(line) as Record<string, unknown>;
+        logs.push(ev);
+        if (ev.msg === "server listening") resolve(String(ev.url));
+      });
+    });
+    expect((await fetch(`${url}/health`)).ok).toBe(true);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const msgs = logs.map((l) => l.msg);
+    expect(logs.find((l) => l.msg === "shutting down")?.signal).toBe("SIGTERM");
+    expect(msgs.indexOf("server stopped")).toBeGreaterThan(msgs.indexOf("shutting down"));
   });
 });
 

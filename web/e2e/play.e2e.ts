@@ -1,19 +1,28 @@
 /// <reference lib="dom" />
 /**
- * A real browser plays a full haggle through the UI against the real server (SQLite in
- * memory, ephemeral port on 127.0.0.1), then replays it and asks a what-if. Screenshots go to
- * /tmp/bazaar-ui-*.png. Not part of `npm test`: it needs Chromium at /usr/bin/chromium.
+ * A real browser plays haggles through the UI against the real server (SQLite in memory,
+ * ephemeral port on 127.0.0.1), replays one, asks a what-if and plays a career hand-over,
+ * checking what a person would see: the newest turn inside its box, a cue's tooltip on screen,
+ * no sideways scrolling at 390 px, no console errors on any page. Screenshots go to
+ * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { fileURLToPath } from "node:url";
+import { chromium, type Locator, type Page } from "playwright-core";
+import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
+import { inProcessSessions } from "../../eval/harness/in-process-session";
+import { memoryStore } from "../../eval/harness/memory-store";
+import { runEval } from "../../eval/harness/run-eval";
+import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startServer } from "../../src/http/server";
 import { silentLogger } from "../../src/log/logger";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -24,9 +33,11 @@ const FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/bazaar-ui-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
 async function offer(page: Page, price: number, words: string): Promise<void> {
   const before = await page.locator("#chat li.turn-buyer").count();
@@ -36,35 +47,79 @@ async function offer(page: Page, price: number, words: string): Promise<void> {
   await page.locator("#chat li.turn-buyer").nth(before).waitFor();
 }
 
+/** The element lies wholly inside the visible part of its scroll box (and the box has some height). */
+async function inViewOfBox(item: Locator, box: Locator): Promise<boolean> {
+  const a = await item.boundingBox();
+  const b = await box.boundingBox();
+  if (a === null || b === null) return false;
+  return b.height > 50 && a.y >= b.y - 1 && a.y + a.height <= b.y + b.height + 1;
+}
+
+async function overflowX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `No Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: apt-get update && apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
+    );
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
-    { logger: silentLogger, drainMs: 500 },
+    { logger: silentLogger, drainMs: 500, env: {} },
   );
   const profile = mkdtempSync(join(tmpdir(), "bazaar-ui-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
-    viewport: { width: 1280, height: 900 },
+    viewport: DESKTOP,
   });
   const problems: string[] = [];
   const checks: string[] = [];
   const pass = (what: string) => checks.push(what);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("pageerror", (e) => problems.push(`page error on ${page.url()}: ${e.message}`));
     page.on("response", (r) => {
       if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${new URL(r.url()).pathname}`);
     });
     page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+      if (m.type() === "error" || m.type() === "warning")
+        problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`);
     });
 
     await page.goto(`${server.url}/`);
     assert.equal(new URL(page.url()).pathname, "/web/");
     await page.locator("#task option").first().waitFor({ state: "attached" });
     pass("/ redirects to /web/ and the stall list loads");
+
+    const sellerValues = await page.locator("#seller option").evaluateAll((os) =>
+      os.map((o) => ({
+        value: (o as HTMLOptionElement).value,
+        disabled: (o as HTMLOptionElement).disabled,
+      })),
+    );
+    assert.ok(!sellerValues.some((o) => o.value === "llm@1"), "the LLM template is not offered as a seller");
+    assert.ok(
+      sellerValues.some((o) => o.value === "bazaar-deceptive@2"),
+      "the newest deceptive seller is offered",
+    );
+    assert.ok(
+      !sellerValues.some((o) => o.value === "bazaar-deceptive@1"),
+      "superseded versions are not offered",
+    );
+    assert.ok(
+      sellerValues.every((o) => o.value !== "" || o.disabled || o === sellerValues[0]),
+      "without a backend, the LLM entry is a disabled note",
+    );
+    assert.match((await page.locator("#seller").textContent()) ?? "", /none configured/);
+    pass("the seller menu offers only sellers that can work; LLM sellers say they are not configured");
 
     await page.selectOption("#task", "deceptive_seller");
     await page.fill("#seed", "1");
@@ -75,8 +130,16 @@ async function main(): Promise<void> {
     assert.match((await page.locator("#item-title").textContent()) ?? "", /\S/);
     pass("a haggle opens with the seller's first line");
 
-    await offer(page, 25, "Bhaiya, it is a lovely scarf but I only have a little on me.");
-    await offer(page, 32, "Come, meet me somewhere kind.");
+    const budget = Number(await page.locator("#price").getAttribute("max"));
+    assert.ok(budget > 0, "the price box has the budget as its maximum");
+    await page.fill("#price", String(budget * 1000));
+    await page.press("#price", "Enter");
+    await page.locator("#move-error", { hasText: "over your budget" }).waitFor();
+    assert.equal(await page.locator("#chat li.turn-buyer").count(), 0, "nothing was sent");
+    pass("an offer over the budget is stopped with a warning, not silently capped");
+
+    for (let i = 0; i < 5; i++)
+      await offer(page, 10 + i * 2, "Bhaiya, it is lovely but I only have a little on me.");
     await page.locator("#tells meter").first().waitFor();
     assert.equal(await page.locator("#tells meter").count(), 6);
     assert.ok((await page.locator("#chart svg circle").count()) >= 3, "the chart plots asks and offers");
@@ -93,11 +156,40 @@ async function main(): Promise<void> {
     assert.ok(expectedCues > 0, "seed 1 makes the seller say something the cue reader catches");
     await page.waitForFunction((n) => document.querySelectorAll("#chat mark.cue").length === n, expectedCues);
     pass("offers by Enter, tells gauges, chart points and highlighted cues appear");
-    await page.locator("#chat mark.cue").first().focus();
-    const tip = await page.locator("#chat mark.cue").first().getAttribute("data-tip");
-    assert.match(tip ?? "", /^(Hurry|Possible bluff|Confidence|Sympathy play|Condition): \S/);
-    pass("a cue is reachable by keyboard and carries its explanation");
-    await shot(page, "playing");
+
+    const chat = page.locator("#chat");
+    assert.ok(await inViewOfBox(page.locator("#chat > li").last(), chat), "the newest turn is in view");
+    pass("while playing, the newest turn is in view inside the chat box");
+
+    const newestCue = page.locator("#chat li.turn-seller").last().locator("mark.cue").last();
+    const cue = (await newestCue.count()) > 0 ? newestCue : page.locator("#chat mark.cue").last();
+    await cue.focus();
+    const tip = page.locator("#cue-tip");
+    await tip.waitFor();
+    const tipBox = await tip.boundingBox();
+    assert.ok(tipBox !== null && tipBox.width > 80 && tipBox.height > 14, "the tooltip has a real size");
+    assert.ok(
+      tipBox.x >= 0 &&
+        tipBox.y >= 0 &&
+        tipBox.x + tipBox.width <= DESKTOP.width &&
+        tipBox.y + tipBox.height <= DESKTOP.height,
+      `the tooltip is wholly on screen (${JSON.stringify(tipBox)})`,
+    );
+    assert.match(
+      (await tip.textContent()) ?? "",
+      /^(Hurry|Possible bluff|Confidence|Sympathy play|Condition): \S/,
+    );
+    assert.equal(await cue.getAttribute("aria-describedby"), "cue-tip");
+    pass("the newest cue's tooltip shows whole, outside the chat's scroll box, and is announced");
+    await shot(page, "playing-tooltip", false);
+    await page.keyboard.press("Escape");
+    await tip.waitFor({ state: "hidden" });
+    await cue.blur();
+    await cue.hover();
+    await tip.waitFor();
+    await page.mouse.move(2, 2);
+    await tip.waitFor({ state: "hidden" });
+    pass("hovering a cue shows the same tooltip; moving away hides it");
 
     await page.click("#accept");
     await page.locator("#result").waitFor();
@@ -105,31 +197,49 @@ async function main(): Promise<void> {
     await page.locator("#result-facts dt", { hasText: "Score" }).waitFor();
     const facts = (await page.locator("#result-facts").textContent()) ?? "";
     assert.match(facts, /Agreed price\s*₹/i);
-    assert.match((await page.locator("#result-title").textContent()) ?? "", /\S/);
     assert.match((await page.locator("#result-detail").textContent()) ?? "", /would have gone down to ₹/);
     assert.equal(await page.locator("#chart .chart-band").count(), 1, "the hidden band shows after the end");
     assert.ok(await page.locator("#move-form").isHidden());
-    pass("accepting shows outcome, agreed price, reward, score and the revealed floor and cost");
+    assert.ok(await inViewOfBox(page.locator("#chat > li").last(), chat), "the closing turn is in view");
+    const chatBox = await chat.boundingBox();
+    const lastBox = await page.locator("#chat > li").last().boundingBox();
+    assert.ok(
+      chatBox !== null && lastBox !== null && chatBox.y + chatBox.height - (lastBox.y + lastBox.height) < 40,
+      "no blank space under the last turn",
+    );
+    pass("at the end, the closing turn sits at the bottom of the chat box, outcome and revealed floor shown");
     await shot(page, "finished");
 
-    await page.setViewportSize({ width: 375, height: 812 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the page fits 375 px (overflows by ${overflow}px)`);
-    pass("the finished page fits a 375 px screen");
-    await shot(page, "mobile");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(PHONE);
+    assert.ok(
+      (await overflowX(page)) <= 0,
+      `the finished page fits 390 px (${await overflowX(page)}px over)`,
+    );
+    await shot(page, "finished-phone");
+    pass("the finished page fits a 390 px screen");
+    await page.setViewportSize(DESKTOP);
 
     await page.click("#replay-link");
     await page.locator("#replay").waitFor();
+    await page.locator("#replay-chat mark.cue").first().waitFor();
+    const replayChat = page.locator("#replay-chat");
+    const lastTurn = replayChat.locator("li").last();
+    assert.match((await lastTurn.textContent()) ?? "", /accept/i);
+    assert.ok(await inViewOfBox(lastTurn, replayChat), "the replay's last frame shows its last turn");
+    pass("the replay opens on its last frame with the last turn in view inside its box");
+    await shot(page, "replay");
     const lastLabel = (await page.locator("#round-label").textContent()) ?? "";
     await page.click("#prev");
     assert.notEqual((await page.locator("#round-label").textContent()) ?? "", lastLabel);
+    assert.ok(
+      await inViewOfBox(replayChat.locator("li").last(), replayChat),
+      "an earlier frame shows its newest turn",
+    );
     await page.focus("#round-slider");
     await page.keyboard.press("Home");
     assert.match((await page.locator("#round-label").textContent()) ?? "", /opening/i);
-    pass("the replay steps through rounds by button and keyboard");
     await page.keyboard.press("End");
-    await shot(page, "replay");
+    pass("the replay steps through rounds by button and keyboard, each frame's newest turn in view");
 
     await page.selectOption("#cf-round", "1");
     await page.fill("#cf-price", "20");
@@ -141,23 +251,88 @@ async function main(): Promise<void> {
     pass("a what-if from round 1 shows both outcomes side by side");
     await shot(page, "counterfactual");
 
-    await page.setViewportSize({ width: 375, height: 812 });
-    const replayOverflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(replayOverflow <= 0, `the replay fits 375 px (overflows by ${replayOverflow}px)`);
-    await shot(page, "replay-mobile");
-    pass("the replay page fits a 375 px screen");
+    await page.setViewportSize(PHONE);
+    assert.ok((await overflowX(page)) <= 0, `the replay fits 390 px (${await overflowX(page)}px over)`);
+    await shot(page, "replay-phone");
+    pass("the replay page fits a 390 px screen");
 
-    assert.deepEqual(problems, [], "no console errors, CSP violations or page errors");
-    pass("no console errors, CSP violations or page errors");
+    // A career: the first deal closes and the next item's conversation says so.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/web/?task=career_10`);
+    await page.locator("#task option").first().waitFor({ state: "attached" });
+    await page.fill("#seed", "3");
+    await page.click("#start");
+    await page.locator("#chat li.turn-seller").first().waitFor();
+    await page.click("#accept");
+    const handover = page.locator("#chat li.turn-handover");
+    await handover.waitFor();
+    assert.match(
+      (await handover.textContent()) ?? "",
+      /^Deal 1 of 10 closed: bought at ₹[\d,.]+ in 1 round \(it cost the seller ₹[\d,.]+\)\. Deal 2 starts below\.$/,
+    );
+    assert.match((await page.locator("#item-title").textContent()) ?? "", /deal 2 of 10/);
+    assert.match(
+      (await page.locator("#deals").textContent()) ?? "",
+      /Deal 1: bought at ₹[\d,.]+ in 1 round /,
+    );
+    pass("a career hand-over shows the closed deal above the next item's opening");
+    await shot(page, "career-handover");
+    await page.setViewportSize(PHONE);
+    assert.ok((await overflowX(page)) <= 0, `the career page fits 390 px (${await overflowX(page)}px over)`);
+    await shot(page, "career-phone");
+
+    for (const path of ["/web/", "/web/replay", "/docs"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState("networkidle");
+      assert.ok((await overflowX(page)) <= 0, `${path} fits 390 px (${await overflowX(page)}px over)`);
+    }
+    await shot(page, "docs-phone", false);
+    assert.match((await page.locator("header.site a").first().getAttribute("href")) ?? "", /^\/web\/$/);
+    pass("/web/, /web/replay and /docs fit 390 px; /docs links back to the play page");
+
+    // The eval report: a static file, opened as a person would open it from disk.
+    const run = await runEval(
+      {
+        runId: "browser",
+        buyers: ["rule:naive", "rule:aggressive", "time:linear", "time:boulware"].map((b) =>
+          buyerFromSpec(b),
+        ),
+        tasks: ["single_deal", "career_10", "amazon_realistic"],
+        seeds: [1, 2, 3, 4, 5],
+        tells: true,
+      },
+      {
+        sessions: inProcessSessions,
+        transport: "in-process",
+        gitCommit: "e2e",
+        concurrency: 2,
+        store: memoryStore(),
+      },
+    );
+    const reportFile = join(profile, "report.html");
+    writeFileSync(reportFile, renderHtmlReport("browser", run.summary, run.units));
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`file://${reportFile}`);
+    assert.ok((await overflowX(page)) <= 0, `the report fits 1280 px (${await overflowX(page)}px over)`);
+    const tableOver = await page
+      .locator(".scroll")
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(tableOver <= 0, `the results table fits 1280 px without scrolling (${tableOver}px over)`);
+    await shot(page, "report");
+    await page.setViewportSize(PHONE);
+    assert.ok((await overflowX(page)) <= 0, `the report fits 390 px (${await overflowX(page)}px over)`);
+    pass("the eval report fits 1280 px and 390 px: wide tables scroll in their own box");
+
+    assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors on any page");
+    pass("no console errors, failed requests or page errors on any page");
   } finally {
     await context.close();
     await server.close();
     rmSync(profile, { recursive: true, force: true });
   }
   for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed`);
+  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
 }
 
 main().catch((err: unknown) => {
