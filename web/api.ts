@@ -1,6 +1,7 @@
 import type { PublicState } from "../env/public-state";
 import type { HighlightResponse } from "../src/http/highlight-route";
 import type { CounterfactualResult } from "../src/sessions/engine-session-service";
+import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
@@ -8,6 +9,7 @@ import type { StepRequest, StepResponse } from "../src/wire/step";
 
 export type {
   CounterfactualResult,
+  EpisodeListItem,
   EpisodeView,
   HighlightResponse,
   PublicState,
@@ -94,6 +96,8 @@ export const api = {
   score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
   highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
   episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),
+  recentEpisodes: (limit = 20) =>
+    call<EpisodeListResponse>("GET", `/episodes?limit=${limit}`).then((r) => r.episodes),
   counterfactual: (id: string, body: CounterfactualBody) =>
     call<CounterfactualResult>("POST", `/episodes/${q(id)}/counterfactual`, body),
 };

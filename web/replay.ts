@@ -8,6 +8,7 @@ import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
+import { renderRecentList } from "./recent-list";
 import { type ReplayModel, replayModel } from "./replay-model";
 import { renderTells } from "./tells-view";
 
@@ -201,6 +202,12 @@ el.cfForm.addEventListener("submit", async (ev) => {
 });
 
 attachCueTooltips(el.replay);
+
+const recentBox = byId("recent-list", HTMLDivElement);
+api
+  .recentEpisodes()
+  .then((episodes) => setMarkup(recentBox, renderRecentList(episodes)))
+  .catch((err: unknown) => setMarkup(recentBox, `<p class="error">${escapeHtml(messageOf(err))}</p>`));
 
 const wanted = new URLSearchParams(location.search).get("episode");
 if (wanted !== null && wanted !== "") {

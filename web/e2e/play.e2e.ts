@@ -256,6 +256,18 @@ async function main(): Promise<void> {
     await shot(page, "replay-phone");
     pass("the replay page fits a 390 px screen");
 
+    const replayedId = new URL(page.url()).searchParams.get("episode") ?? "";
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/web/replay`);
+    const recentLink = page.locator(
+      `#recent-list a[href="/web/replay?episode=${encodeURIComponent(replayedId)}"]`,
+    );
+    await recentLink.waitFor();
+    await recentLink.click();
+    await page.locator("#replay").waitFor();
+    pass("the replay page lists recent finished haggles and opens one from the list");
+    await shot(page, "replay-list");
+
     // A career: the first deal closes and the next item's conversation says so.
     await page.setViewportSize(DESKTOP);
     await page.goto(`${server.url}/web/?task=career_10`);
