@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatModel } from "../../env/chat-model";
-import { ChatError } from "./chat-error";
 import { createHfChatModel } from "./hf-chat-model";
 import { createOllamaChatModel } from "./ollama-chat-model";
 import { type ChatCallRecord, type ResiliencePolicyInput, withResilience } from "./resilient-chat-model";
+import { chatFailure } from "./testing/chat-failure";
 import { startFakeOllamaServer } from "./testing/fake-ollama-server";
 import { startFakeOpenAiServer } from "./testing/fake-openai-server";
 import type { ScriptedServer } from "./testing/scripted-http-server";
@@ -30,15 +30,6 @@ const backends: Backend[] = [
     make: (url) => createOllamaChatModel({ host: url, model: "llama3.2:3b" }),
   },
 ];
-
-async function failure(promise: Promise<unknown>): Promise<ChatError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChatError);
-  return err as ChatError;
-}
 
 describe.each(backends)("withResilience over the real $name client", (backend) => {
   let server: ScriptedServer;
@@ -130,14 +121,14 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
       message: "come back later",
       headers: { "retry-after": "120" },
     });
-    const err = await failure(wrapped().chat(USER));
+    const err = await chatFailure(wrapped().chat(USER));
     expect([err.kind, err.status]).toEqual(["http", 429]);
     expect(server.chatRequests()).toHaveLength(1);
   });
 
   it("does not retry a reply it cannot read", async () => {
     server.enqueue({ kind: "raw", status: 200, contentType: "application/json", body: "{oops" });
-    expect((await failure(wrapped().chat(USER))).kind).toBe("bad_response");
+    expect((await chatFailure(wrapped().chat(USER))).kind).toBe("bad_response");
     expect(server.chatRequests()).toHaveLength(1);
   });
 
@@ -149,9 +140,9 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     };
     server.setFallback({ kind: "error", status: 500, message: "down" });
     const model = wrapped({ retries: 0, breaker: { failures: 3, cooldownMs: 60_000 } });
-    for (let i = 0; i < 3; i++) expect((await failure(model.chat(USER))).kind).toBe("http");
+    for (let i = 0; i < 3; i++) expect((await chatFailure(model.chat(USER))).kind).toBe("http");
     expect(model.stats().breaker.state).toBe("open");
-    const blocked = await failure(model.chat(USER));
+    const blocked = await chatFailure(model.chat(USER));
     expect([blocked.kind, blocked.retryable]).toEqual(["circuit_open", false]);
     expect(server.chatRequests()).toHaveLength(3);
     expect(records.at(-1)).toMatchObject({ ok: false, errorKind: "circuit_open" });
@@ -160,7 +151,7 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     expect(model.stats().breaker).toMatchObject({ state: "open", openForMs: 1 });
     advance(1);
     expect(model.stats().breaker.state).toBe("half_open");
-    expect((await failure(model.chat(USER))).kind).toBe("http");
+    expect((await chatFailure(model.chat(USER))).kind).toBe("http");
     expect(model.stats().breaker.state).toBe("open");
     expect(model.stats().breaker.openForMs).toBe(60_000);
 
@@ -174,13 +165,13 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
   it("stops retrying once the breaker opens mid-call", async () => {
     server.setFallback({ kind: "error", status: 503, message: "overloaded" });
     const model = wrapped({ retries: 5, breaker: { failures: 2 } });
-    expect((await failure(model.chat(USER))).status).toBe(503);
+    expect((await chatFailure(model.chat(USER))).status).toBe(503);
     expect(server.chatRequests()).toHaveLength(2);
   });
 
   it("times out a slow reply within the budget, without retrying, and drops the socket", async () => {
     server.enqueue({ kind: "text", text: "too late", delayMs: 10_000 });
-    const err = await failure(wrapped({ timeoutMs: 300 }).chat(USER));
+    const err = await chatFailure(wrapped({ timeoutMs: 300 }).chat(USER));
     expect([err.kind, err.callerAborted]).toEqual(["timeout", false]);
     expect(server.chatRequests()).toHaveLength(1);
     await expect.poll(() => server.chatRequests()[0]?.aborted).toBe(true);
@@ -188,7 +179,7 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
 
   it("retries a dropped connection and reports network when every attempt drops", async () => {
     server.enqueue({ kind: "drop", when: "before_headers" }, { kind: "drop", when: "mid_body" });
-    const err = await failure(wrapped({ retries: 1 }).chat(USER));
+    const err = await chatFailure(wrapped({ retries: 1 }).chat(USER));
     expect(err.kind).toBe("network");
     expect(records.map((r) => r.errorKind)).toEqual(["network", "network"]);
   });
@@ -198,7 +189,7 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     const model = wrapped({ dailyCap: 2 });
     await model.chat(USER);
     await model.chat(USER);
-    const err = await failure(model.chat(USER));
+    const err = await chatFailure(model.chat(USER));
     expect(err.kind).toBe("daily_cap");
     expect(server.chatRequests()).toHaveLength(2);
     expect(model.stats().daily).toEqual({ utcDate: "2025-05-10", calls: 2, cap: 2 });
@@ -212,7 +203,7 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     const model = wrapped({ maxConcurrent: 1, maxQueue: 1 });
     const a = model.chat(USER);
     const b = model.chat(USER);
-    const c = failure(model.chat(USER));
+    const c = chatFailure(model.chat(USER));
     expect(model.stats()).toMatchObject({ inflight: 1, queued: 1 });
     expect((await c).kind).toBe("concurrency");
     expect((await a).text).toBe("first");
@@ -225,8 +216,8 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     server.enqueue({ kind: "text", text: "slow", delayMs: 10_000 });
     const model = wrapped({ maxConcurrent: 1 });
     const holder = new AbortController();
-    const first = failure(model.chat(USER, { signal: holder.signal }));
-    const second = await failure(model.chat(USER, { timeoutMs: 200 }));
+    const first = chatFailure(model.chat(USER, { signal: holder.signal }));
+    const second = await chatFailure(model.chat(USER, { timeoutMs: 200 }));
     expect([second.kind, second.callerAborted]).toEqual(["timeout", false]);
     // cockatiel's bulkhead drops a cancelled waiter only when a slot frees, so it still counts as queued.
     expect(model.stats()).toMatchObject({ inflight: 1, queued: 1 });
@@ -240,7 +231,7 @@ describe.each(backends)("withResilience over the real $name client", (backend) =
     server.enqueue({ kind: "text", text: "never", delayMs: 10_000 });
     const model = wrapped({ breaker: { failures: 1 } });
     const controller = new AbortController();
-    const pending = failure(model.chat(USER, { signal: controller.signal }));
+    const pending = chatFailure(model.chat(USER, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 30);
     const err = await pending;
     expect([err.kind, err.callerAborted]).toEqual(["timeout", true]);
@@ -265,7 +256,7 @@ describe("withResilience and secrets", () => {
       {},
       { now: Date.now, onCall: (r) => records.push(r) },
     );
-    const err = await failure(model.chat(USER));
+    const err = await chatFailure(model.chat(USER));
     expect(err.status).toBe(401);
     for (const text of [
       err.message,
@@ -280,7 +271,7 @@ describe("withResilience and secrets", () => {
   it("enforces the deadline even when the inner model ignores its signal", async () => {
     const deaf: ChatModel = { id: "deaf:model", chat: () => new Promise(() => {}) };
     const model = withResilience(deaf, { timeoutMs: 200 }, { now: Date.now });
-    const err = await failure(model.chat(USER));
+    const err = await chatFailure(model.chat(USER));
     expect([err.kind, err.message]).toEqual(["timeout", "deaf:model: no reply within 200 ms"]);
     await expect
       .poll(() => model.stats())
@@ -296,7 +287,7 @@ describe("withResilience and secrets", () => {
         throw new RangeError("weird");
       },
     };
-    const err = await failure(withResilience(odd, {}, { now: Date.now }).chat(USER));
+    const err = await chatFailure(withResilience(odd, {}, { now: Date.now }).chat(USER));
     expect([err.kind, err.retryable, calls]).toEqual(["bad_response", false, 1]);
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatModel, ChatResult } from "../../env/chat-model";
 import { ChatError } from "./chat-error";
 import { type ResiliencePolicyInput, withResilience } from "./resilient-chat-model";
+import { chatFailure } from "./testing/chat-failure";
 
 /**
  * The waits of the resilience layer (backoff, Retry-After, cooldown, deadline) run on
@@ -31,15 +32,6 @@ function scripted(steps: Step[]): ChatModel & { calls: number[] } {
 
 function gated(inner: ChatModel, policy: ResiliencePolicyInput = {}) {
   return withResilience(inner, policy, { now: Date.now });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ChatError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChatError);
-  return err as ChatError;
 }
 
 describe("withResilience on a fake clock", () => {
@@ -74,7 +66,7 @@ describe("withResilience on a fake clock", () => {
 
   it("fails at once with the server's own error when its Retry-After would outrun the deadline", async () => {
     const inner = scripted([busy(6_000), "ok"]);
-    const err = await failure(gated(inner, { timeoutMs: 5_000 }).chat(USER));
+    const err = await chatFailure(gated(inner, { timeoutMs: 5_000 }).chat(USER));
     expect([err.kind, err.status]).toEqual(["http", 429]);
     expect(inner.calls).toHaveLength(1);
   });
@@ -82,7 +74,7 @@ describe("withResilience on a fake clock", () => {
   it("ends the call at its deadline during a backoff and never starts the doomed attempt", async () => {
     const inner = scripted([busy(), "too late"]);
     const model = gated(inner, { timeoutMs: 1_000, backoffBaseMs: 4_000, backoffMaxMs: 4_000 });
-    const pending = failure(model.chat(USER));
+    const pending = chatFailure(model.chat(USER));
     await vi.advanceTimersByTimeAsync(1_000);
     const err = await pending;
     expect([err.kind, err.callerAborted, err.message]).toEqual([
@@ -102,13 +94,13 @@ describe("withResilience on a fake clock", () => {
     });
     const inner = scripted([busy(), trial]);
     const model = gated(inner, { retries: 0, breaker: { failures: 1, cooldownMs: 10_000 } });
-    expect((await failure(model.chat(USER))).kind).toBe("http");
-    expect((await failure(model.chat(USER))).kind).toBe("circuit_open");
+    expect((await chatFailure(model.chat(USER))).kind).toBe("http");
+    expect((await chatFailure(model.chat(USER))).kind).toBe("circuit_open");
 
     vi.setSystemTime(Date.now() + 10_000);
     const probing = model.chat(USER);
     expect(model.stats().breaker.state).toBe("half_open");
-    expect((await failure(model.chat(USER))).kind).toBe("circuit_open");
+    expect((await chatFailure(model.chat(USER))).kind).toBe("circuit_open");
     answer("recovered");
     expect((await probing).text).toBe("recovered");
     expect(model.stats().breaker).toMatchObject({ state: "closed", consecutiveFailures: 0 });
