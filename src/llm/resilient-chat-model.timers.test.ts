@@ -106,4 +106,19 @@ describe("withResilience on a fake clock", () => {
     expect(model.stats().breaker).toMatchObject({ state: "closed", consecutiveFailures: 0 });
     expect(inner.calls).toHaveLength(2);
   });
+  it("after a half-open trial its caller abandoned, the next failure reopens the breaker at once", async () => {
+    const inner = scripted([busy(), new Promise<string>(() => {}), busy(), "ok"]);
+    const model = gated(inner, { retries: 0, breaker: { failures: 1, cooldownMs: 10_000 } });
+    await chatFailure(model.chat(USER));
+    vi.setSystemTime(Date.now() + 10_000);
+    const caller = new AbortController();
+    const abandoned = chatFailure(model.chat(USER, { signal: caller.signal }));
+    caller.abort();
+    expect((await abandoned).callerAborted).toBe(true);
+    // cockatiel closes the breaker on an outcome it was not told to count, but the failure count stays.
+    await expect.poll(() => model.stats().breaker).toMatchObject({ state: "closed", consecutiveFailures: 1 });
+    expect((await chatFailure(model.chat(USER))).kind).toBe("http");
+    expect(model.stats().breaker.state).toBe("open");
+    expect(inner.calls).toHaveLength(3);
+  });
 });

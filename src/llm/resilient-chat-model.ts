@@ -28,8 +28,9 @@ export {
 /**
  * Wraps any ChatModel with the safety gates of REFERENCE §11, applied to every metered
  * backend (D33), built from cockatiel policies: one deadline (aggressive timeout) around a
- * bulkhead, retries with backoff and a consecutive-failure circuit breaker. Our own part is
- * the persisted UTC-day cap, the ChatError vocabulary and the call records.
+ * bulkhead and retries with backoff, each attempt passing the daily cap and then a
+ * consecutive-failure circuit breaker. Our own part is the persisted UTC-day cap, the
+ * Retry-After rule, the ChatError vocabulary and the call records.
  *
  * Gate order of §11, checked before anything waits: daily cap, breaker, concurrency. Up to
  * `maxConcurrent` calls run; up to `maxQueue` more wait (still bounded by their deadline);
@@ -190,12 +191,20 @@ export function withResilience(
       return wait <= policy.retryAfterCapMs && deps.now() - startedAt + wait < timeoutMs;
     };
 
+    /**
+     * Our gates run before the breaker so that a refusal of ours never becomes the verdict of
+     * a half-open trial (cockatiel closes the breaker on any error it was not told to count).
+     */
     const attempt = async (signal: AbortSignal): Promise<ChatResult> => {
       // A slot handed over, or a backoff ending, just as the deadline fires must not start a doomed request.
       if (signal.aborted) throw new TaskCancelledError();
-      const n = attempts + 1;
-      if (!daily.tryTake()) throw refuse("daily_cap", n);
-      attempts = n;
+      if (!daily.tryTake()) throw refuse("daily_cap", attempts + 1);
+      return breaker.execute(() => send(signal), signal);
+    };
+
+    const send = async (signal: AbortSignal): Promise<ChatResult> => {
+      attempts += 1;
+      const n = attempts;
       lifetime.attempts += 1;
       if (n > 1) lifetime.retries += 1;
       const at = deps.now();
@@ -237,11 +246,11 @@ export function withResilience(
       }
     };
 
+    // One deadline over queueing, attempts and backoff sleeps; the breaker sits inside attempt().
     const policies = wrap(
       timeout(timeoutMs, TimeoutStrategy.Aggressive),
       gate,
       retry(handleWhen(worthRetrying), { maxAttempts: policy.retries, backoff }),
-      breaker,
     );
     try {
       return await policies.execute(({ signal }) => attempt(signal), options.signal);
