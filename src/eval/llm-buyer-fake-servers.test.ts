@@ -9,7 +9,7 @@ import { type FakeOllamaServer, startFakeOllamaServer } from "../llm/testing/fak
 import { startFakeOpenAiServer } from "../llm/testing/fake-openai-server";
 import type { ScriptedServer } from "../llm/testing/scripted-http-server";
 
-const deps = { now: Date.now, sleep: async () => {} };
+const deps = { now: Date.now };
 const unit = {
   runId: "llm-test",
   taskId: "single_deal",

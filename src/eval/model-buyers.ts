@@ -17,7 +17,7 @@ export function modelFactory(
     if (hit) return hit;
     const model = chatModelFromSpec(spec, {
       config,
-      deps: { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+      deps: { now: Date.now },
       policy: { maxConcurrent: concurrency, maxQueue: Math.max(16, concurrency * 4) },
     });
     cache.set(spec, model);

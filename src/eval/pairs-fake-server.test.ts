@@ -37,7 +37,7 @@ describe("preference pairs from two rollouts of one LLM buyer", () => {
     const config = readLlmConfig({ OLLAMA_HOST: ollama.url });
     const model = chatModelFromSpec("ollama:pair-test", {
       config,
-      deps: { now: Date.now, sleep: async () => {} },
+      deps: { now: Date.now },
     });
     const variant = (t: number) => ({
       label: `temperature=${t}`,

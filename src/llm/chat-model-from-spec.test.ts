@@ -5,7 +5,7 @@ import { type FakeOllamaServer, startFakeOllamaServer } from "./testing/fake-oll
 import { startFakeOpenAiServer } from "./testing/fake-openai-server";
 import type { ScriptedServer } from "./testing/scripted-http-server";
 
-const deps = { now: Date.now, sleep: async () => {} };
+const deps = { now: Date.now };
 const USER = [{ role: "user" as const, content: "Deal?" }];
 
 let ollama: FakeOllamaServer;

@@ -1,11 +1,18 @@
-import type { CallDeadline } from "./call-deadline";
 import { ChatError } from "./chat-error";
 import type { ResponseMeta } from "./observing-fetch";
 import { redactSecrets } from "./redact";
 
+/** Why the request's signal fired, if it did: the caller's own signal or our deadline. */
+export type AbortCause = "caller" | "deadline" | undefined;
+
+export function abortCause(requestSignal: AbortSignal, callerSignal: AbortSignal | undefined): AbortCause {
+  if (callerSignal?.aborted) return "caller";
+  return requestSignal.aborted ? "deadline" : undefined;
+}
+
 export interface FailureContext {
   backend: string;
-  deadline: CallDeadline;
+  abortedBy: AbortCause;
   timeoutMs: number;
   meta: ResponseMeta | undefined;
   secrets: readonly (string | undefined)[];
@@ -31,14 +38,14 @@ const NETWORK_CODES = new Set([
 export function classifyFailure(err: unknown, ctx: FailureContext): ChatError {
   if (err instanceof ChatError) return err;
   const clean = (text: string): string => redactSecrets(text, ctx.secrets);
-  if (ctx.deadline.callerAborted()) {
+  if (ctx.abortedBy === "caller") {
     return new ChatError({
       kind: "timeout",
       message: `${ctx.backend}: call aborted by caller`,
       callerAborted: true,
     });
   }
-  if (ctx.deadline.timedOut()) {
+  if (ctx.abortedBy === "deadline") {
     return new ChatError({ kind: "timeout", message: `${ctx.backend}: no reply within ${ctx.timeoutMs} ms` });
   }
   const status = statusOf(err);

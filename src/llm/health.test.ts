@@ -1,3 +1,4 @@
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchTag, probeHf, probeOllama } from "./health";
 import { type FakeOllamaServer, startFakeOllamaServer } from "./testing/fake-ollama-server";
@@ -79,5 +80,35 @@ describe("probeHf", () => {
     const result = await probeHf(`${closedUrl}/v1`, { token: TOKEN });
     expect(result.reachable).toBe(false);
     expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+});
+
+describe("probe deadline", () => {
+  // Accepts connections and never answers, so only the probe's own deadline can end the wait.
+  const sockets: Socket[] = [];
+  const mute = createServer((socket) => {
+    sockets.push(socket);
+  });
+  let muteUrl: string;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => mute.listen(0, "127.0.0.1", resolve));
+    const address = mute.address();
+    muteUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => mute.close(resolve));
+  });
+
+  it("gives up on a silent Ollama host and says it was the deadline", async () => {
+    const result = await probeOllama(muteUrl, "llama3.2:3b", { timeoutMs: 150 });
+    expect(result).toMatchObject({ backend: "ollama", reachable: false });
+    expect(result.detail).toContain("no answer within 150 ms");
+  });
+
+  it("gives up on a silent endpoint and says it was the deadline", async () => {
+    const result = await probeHf(muteUrl, { timeoutMs: 150, token: TOKEN });
+    expect(result).toMatchObject({ backend: "hf", reachable: false });
+    expect(result.detail).toContain("no answer within 150 ms");
   });
 });

@@ -1,5 +1,5 @@
+import { TimeoutStrategy, timeout } from "cockatiel";
 import { Ollama } from "ollama";
-import { startDeadline } from "./call-deadline";
 import { observingFetch } from "./observing-fetch";
 import { redactSecrets, safeUrl } from "./redact";
 
@@ -28,10 +28,20 @@ export async function probeOllama(
   opts: ProbeOptions = {},
 ): Promise<ProbeResult> {
   const timeoutMs = opts.timeoutMs ?? PROBE_TIMEOUT_MS;
-  const deadline = startDeadline(timeoutMs);
+  const deadline = timeout(timeoutMs, TimeoutStrategy.Cooperative);
+  return deadline.execute(({ signal }) => listOllama(host, model, opts.fetch, signal, timeoutMs));
+}
+
+async function listOllama(
+  host: string,
+  model: string | undefined,
+  fetchImpl: typeof fetch | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ProbeResult> {
   const where = safeUrl(host);
   try {
-    const client = new Ollama({ host, fetch: observingFetch(deadline.signal, opts.fetch).fetch });
+    const client = new Ollama({ host, fetch: observingFetch(signal, fetchImpl).fetch });
     const { models } = await client.list();
     const names = models.map((m) => m.name);
     if (model === undefined)
@@ -43,10 +53,8 @@ export async function probeOllama(
         : `${where}: model ${model} present (${match} match)`;
     return { backend: "ollama", reachable: true, detail, modelMatch: match };
   } catch (err) {
-    const why = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : errorText(err);
+    const why = signal.aborted ? `no answer within ${timeoutMs} ms` : errorText(err);
     return { backend: "ollama", reachable: false, detail: `${where}: ${why}` };
-  } finally {
-    deadline.dispose();
   }
 }
 
@@ -70,8 +78,17 @@ export interface HfProbeOptions extends ProbeOptions {
  */
 export async function probeHf(target: string, opts: HfProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = opts.timeoutMs ?? PROBE_TIMEOUT_MS;
-  const deadline = startDeadline(timeoutMs);
-  const doFetch = observingFetch(deadline.signal, opts.fetch).fetch;
+  const deadline = timeout(timeoutMs, TimeoutStrategy.Cooperative);
+  return deadline.execute(({ signal }) => askHf(target, opts, signal, timeoutMs));
+}
+
+async function askHf(
+  target: string,
+  opts: HfProbeOptions,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ProbeResult> {
+  const doFetch = observingFetch(signal, opts.fetch).fetch;
   const headers: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
   const isUrl = /^https?:\/\//.test(target);
   const label = isUrl ? safeUrl(target) : target;
@@ -103,10 +120,8 @@ export async function probeHf(target: string, opts: HfProbeOptions = {}): Promis
       ? { backend: "hf", reachable: true, detail: `${label}: known to the Hub` }
       : { backend: "hf", reachable: false, detail: `${label}: Hub answered ${res.status}` };
   } catch (err) {
-    const why = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : errorText(err);
+    const why = signal.aborted ? `no answer within ${timeoutMs} ms` : errorText(err);
     return { backend: "hf", reachable: false, detail: clean(`${label}: ${why}`) };
-  } finally {
-    deadline.dispose();
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { END_OF_TURN_MARKERS } from "../../env/chat-model";
-import { ChatError } from "./chat-error";
 import { createHfChatModel } from "./hf-chat-model";
+import { chatFailure } from "./testing/chat-failure";
 import { startFakeOpenAiServer } from "./testing/fake-openai-server";
 import type { ScriptedServer } from "./testing/scripted-http-server";
 
@@ -19,15 +19,6 @@ beforeEach(() => server.reset());
 
 function model(extra: { timeoutMs?: number; maxStopSequences?: number } = {}) {
   return createHfChatModel({ endpointUrl: server.url, model: "fake-org/fake-chat", token: TOKEN, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ChatError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChatError);
-  return err as ChatError;
 }
 
 describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
@@ -105,29 +96,29 @@ describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
 
   it("maps 500 to a retryable http error and does not let the library retry 503 by itself", async () => {
     server.enqueue({ kind: "error", status: 500, message: "boom" });
-    const e500 = await failure(model().chat(USER));
+    const e500 = await chatFailure(model().chat(USER));
     expect([e500.kind, e500.status, e500.retryable]).toEqual(["http", 500, true]);
     server.enqueue({ kind: "error", status: 503, message: "loading" }, { kind: "text", text: "late" });
-    const e503 = await failure(model().chat(USER));
+    const e503 = await chatFailure(model().chat(USER));
     expect([e503.kind, e503.status]).toEqual(["http", 503]);
     expect(server.chatRequests()).toHaveLength(2);
   });
 
   it("reads Retry-After from a 429", async () => {
     server.enqueue({ kind: "error", status: 429, message: "slow down", headers: { "retry-after": "3" } });
-    const err = await failure(model().chat(USER));
+    const err = await chatFailure(model().chat(USER));
     expect([err.kind, err.status, err.retryAfterMs, err.retryable]).toEqual(["http", 429, 3000, true]);
   });
 
   it("treats a 4xx other than 429 as not retryable", async () => {
     server.enqueue({ kind: "error", status: 422, message: "too many stop sequences" });
-    const err = await failure(model().chat(USER));
+    const err = await chatFailure(model().chat(USER));
     expect([err.kind, err.retryable]).toEqual(["http", false]);
   });
 
   it("times out a slow reply and abandons the socket", async () => {
     server.enqueue({ kind: "text", text: "too late", delayMs: 10_000 });
-    const err = await failure(model({ timeoutMs: 200 }).chat(USER));
+    const err = await chatFailure(model({ timeoutMs: 200 }).chat(USER));
     expect(err.kind).toBe("timeout");
     await expect.poll(() => server.chatRequests()[0]?.aborted).toBe(true);
   });
@@ -137,14 +128,14 @@ describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
     const controller = new AbortController();
     const pending = model().chat(USER, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
-    const err = await failure(pending);
+    const err = await chatFailure(pending);
     expect([err.kind, err.callerAborted, err.retryable]).toEqual(["timeout", true, false]);
   });
 
   it("maps dropped connections (before headers and mid-body) to network errors", async () => {
     server.enqueue({ kind: "drop", when: "before_headers" }, { kind: "drop", when: "mid_body" });
-    const early = await failure(model().chat(USER));
-    const late = await failure(model().chat(USER));
+    const early = await chatFailure(model().chat(USER));
+    const late = await chatFailure(model().chat(USER));
     expect([early.kind, early.retryable]).toEqual(["network", true]);
     expect([late.kind, late.retryable]).toEqual(["network", true]);
   });
@@ -153,7 +144,7 @@ describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
     const gone = await startFakeOpenAiServer();
     const url = gone.url;
     await gone.close();
-    const err = await failure(createHfChatModel({ endpointUrl: url, token: TOKEN }).chat(USER));
+    const err = await chatFailure(createHfChatModel({ endpointUrl: url, token: TOKEN }).chat(USER));
     expect(err.kind).toBe("network");
   });
 
@@ -163,12 +154,12 @@ describe("createHfChatModel against an OpenAI-compatible endpoint", () => {
       { kind: "raw", status: 200, contentType: "application/json", body: '{"object":"chat.completion"}' },
       { kind: "raw", status: 200, contentType: "text/plain", body: "hello" },
     );
-    for (let i = 0; i < 3; i++) expect((await failure(model().chat(USER))).kind).toBe("bad_response");
+    for (let i = 0; i < 3; i++) expect((await chatFailure(model().chat(USER))).kind).toBe("bad_response");
   });
 
   it("never puts the token in an error message, even when the server echoes it", async () => {
     server.enqueue({ kind: "echo_auth", status: 401 });
-    const err = await failure(model().chat(USER));
+    const err = await chatFailure(model().chat(USER));
     expect(err.message).toContain("[redacted]");
     expect(err.message).not.toContain(TOKEN);
     expect(JSON.stringify(err)).not.toContain(TOKEN);

@@ -1,8 +1,8 @@
 import { InferenceClient } from "@huggingface/inference";
-import type { ChatMessage, ChatModel, ChatOptions, ChatResult } from "../../env/chat-model";
-import { startDeadline } from "./call-deadline";
+import type { ChatModel } from "../../env/chat-model";
+import { chatWithDeadline, type SendChat } from "./chat-deadline";
 import { ChatError } from "./chat-error";
-import { classifyFailure } from "./classify-failure";
+import { abortCause, classifyFailure } from "./classify-failure";
 import { observingFetch } from "./observing-fetch";
 import { safeUrl } from "./redact";
 import { mergeStops } from "./stop-sequences";
@@ -43,10 +43,8 @@ export function createHfChatModel(cfg: HfChatModelConfig): ChatModel {
     cfg.endpointUrl ? { endpointUrl: cfg.endpointUrl } : {},
   );
 
-  async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-    const timeoutMs = options.timeoutMs ?? cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = startDeadline(timeoutMs, options.signal);
-    const observed = observingFetch(deadline.signal, cfg.fetch);
+  const send: SendChat = async (messages, options, { signal, timeoutMs }) => {
+    const observed = observingFetch(signal, cfg.fetch);
     const started = performance.now();
     try {
       const output = await client.chatCompletion(
@@ -62,7 +60,7 @@ export function createHfChatModel(cfg: HfChatModelConfig): ChatModel {
           response_format: options.json ? { type: "json_object" } : undefined,
         },
         // The library's own 503 retry loops without bound or backoff; resilience is ours.
-        { signal: deadline.signal, retry_on_error: false, fetch: observed.fetch },
+        { signal, retry_on_error: false, fetch: observed.fetch },
       );
       const text = output?.choices?.[0]?.message?.content;
       if (typeof text !== "string") {
@@ -85,15 +83,13 @@ export function createHfChatModel(cfg: HfChatModelConfig): ChatModel {
     } catch (err) {
       throw classifyFailure(err, {
         backend,
-        deadline,
+        abortedBy: abortCause(signal, options.signal),
         timeoutMs,
         meta: observed.last(),
         secrets: [cfg.token],
       });
-    } finally {
-      deadline.dispose();
     }
-  }
+  };
 
-  return { id, chat };
+  return { id, chat: chatWithDeadline(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS, send) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { END_OF_TURN_MARKERS } from "../../env/chat-model";
-import { ChatError } from "./chat-error";
 import { createOllamaChatModel } from "./ollama-chat-model";
+import { chatFailure } from "./testing/chat-failure";
 import { type FakeOllamaServer, startFakeOllamaServer } from "./testing/fake-ollama-server";
 
 const USER = [{ role: "user" as const, content: "Best price for the rug?" }];
@@ -17,15 +17,6 @@ beforeEach(() => server.reset());
 
 function model(timeoutMs?: number) {
   return createOllamaChatModel({ host: server.url, model: "llama3.2:3b", timeoutMs });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ChatError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChatError);
-  return err as ChatError;
 }
 
 describe("createOllamaChatModel against an Ollama wire server", () => {
@@ -88,30 +79,30 @@ describe("createOllamaChatModel against an Ollama wire server", () => {
       { kind: "error", status: 500, message: "model crashed" },
       { kind: "error", status: 429, message: "busy", headers: { "retry-after": "2" } },
     );
-    const e500 = await failure(model().chat(USER));
+    const e500 = await chatFailure(model().chat(USER));
     expect([e500.kind, e500.status, e500.retryable]).toEqual(["http", 500, true]);
     expect(e500.message).toContain("model crashed");
-    const e429 = await failure(model().chat(USER));
+    const e429 = await chatFailure(model().chat(USER));
     expect([e429.kind, e429.status, e429.retryAfterMs]).toEqual(["http", 429, 2000]);
   });
 
   it("maps a missing model (404) to a non-retryable http error", async () => {
     server.enqueue({ kind: "error", status: 404, message: 'model "nope" not found, try pulling it first' });
-    const err = await failure(model().chat(USER));
+    const err = await chatFailure(model().chat(USER));
     expect([err.kind, err.status, err.retryable]).toEqual(["http", 404, false]);
   });
 
   it("times out a slow reply even though the client has no signal option for non-streaming chat", async () => {
     server.enqueue({ kind: "text", text: "late", delayMs: 10_000 });
-    const err = await failure(model(200).chat(USER));
+    const err = await chatFailure(model(200).chat(USER));
     expect(err.kind).toBe("timeout");
     await expect.poll(() => server.chatRequests()[0]?.aborted).toBe(true);
   });
 
   it("maps dropped connections to network errors", async () => {
     server.enqueue({ kind: "drop", when: "before_headers" }, { kind: "drop", when: "mid_body" });
-    expect((await failure(model().chat(USER))).kind).toBe("network");
-    expect((await failure(model().chat(USER))).kind).toBe("network");
+    expect((await chatFailure(model().chat(USER))).kind).toBe("network");
+    expect((await chatFailure(model().chat(USER))).kind).toBe("network");
   });
 
   it("maps malformed bodies and replies without a message to bad_response", async () => {
@@ -119,8 +110,8 @@ describe("createOllamaChatModel against an Ollama wire server", () => {
       { kind: "raw", status: 200, contentType: "application/json", body: "{not json" },
       { kind: "raw", status: 200, contentType: "application/json", body: '{"done":true}' },
     );
-    expect((await failure(model().chat(USER))).kind).toBe("bad_response");
-    expect((await failure(model().chat(USER))).kind).toBe("bad_response");
+    expect((await chatFailure(model().chat(USER))).kind).toBe("bad_response");
+    expect((await chatFailure(model().chat(USER))).kind).toBe("bad_response");
   });
 
   it("identifies itself by backend and tag", () => {

@@ -1,8 +1,8 @@
 import { Ollama } from "ollama";
-import type { ChatMessage, ChatModel, ChatOptions, ChatResult } from "../../env/chat-model";
-import { startDeadline } from "./call-deadline";
+import type { ChatModel } from "../../env/chat-model";
+import { chatWithDeadline, type SendChat } from "./chat-deadline";
 import { ChatError } from "./chat-error";
-import { classifyFailure } from "./classify-failure";
+import { abortCause, classifyFailure } from "./classify-failure";
 import { observingFetch } from "./observing-fetch";
 import { safeUrl } from "./redact";
 import { mergeStops } from "./stop-sequences";
@@ -24,10 +24,8 @@ export function createOllamaChatModel(cfg: OllamaChatModelConfig): ChatModel {
   if (!cfg.model) throw new Error("Ollama chat model needs a model tag, e.g. llama3.2:3b");
   const backend = `ollama(${safeUrl(cfg.host)} ${cfg.model})`;
 
-  async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-    const timeoutMs = options.timeoutMs ?? cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = startDeadline(timeoutMs, options.signal);
-    const observed = observingFetch(deadline.signal, cfg.fetch);
+  const send: SendChat = async (messages, options, { signal, timeoutMs }) => {
+    const observed = observingFetch(signal, cfg.fetch);
     // The client takes no signal for non-streaming chat, so the deadline rides in through fetch.
     const client = new Ollama({ host: cfg.host, fetch: observed.fetch });
     const started = performance.now();
@@ -60,11 +58,10 @@ export function createOllamaChatModel(cfg: OllamaChatModelConfig): ChatModel {
         model: `ollama:${reply.model || cfg.model}`,
       };
     } catch (err) {
-      throw classifyFailure(err, { backend, deadline, timeoutMs, meta: observed.last(), secrets: [] });
-    } finally {
-      deadline.dispose();
+      const abortedBy = abortCause(signal, options.signal);
+      throw classifyFailure(err, { backend, abortedBy, timeoutMs, meta: observed.last(), secrets: [] });
     }
-  }
+  };
 
-  return { id: `ollama:${cfg.model}`, chat };
+  return { id: `ollama:${cfg.model}`, chat: chatWithDeadline(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS, send) };
 }

@@ -1,41 +1,41 @@
+import {
+  bulkhead,
+  CircuitState,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  handleWhen,
+  isBrokenCircuitError,
+  isBulkheadRejectedError,
+  retry,
+  TaskCancelledError,
+  TimeoutStrategy,
+  timeout,
+  wrap,
+} from "cockatiel";
 import type { ChatMessage, ChatModel, ChatOptions, ChatResult } from "../../env/chat-model";
-import { type BackoffPolicy, retryDelayMs } from "./backoff";
-import { startDeadline } from "./call-deadline";
 import { ChatError, type ChatErrorKind } from "./chat-error";
-import { type BreakerState, CircuitBreaker } from "./circuit-breaker";
-import { ConcurrencyGate } from "./concurrency-gate";
 import { type DailyCount, DailyCounter } from "./daily-counter";
+import { type ResiliencePolicyInput, resolvePolicy } from "./resilience-policy";
+import { retryAfterBackoff } from "./retry-after-backoff";
+
+export {
+  DEFAULT_RESILIENCE_POLICY,
+  type ResiliencePolicy,
+  type ResiliencePolicyInput,
+  resolvePolicy,
+} from "./resilience-policy";
 
 /**
  * Wraps any ChatModel with the safety gates of REFERENCE §11, applied to every metered
- * backend (D33): daily cap, circuit breaker, bounded concurrency, retries with backoff and
- * a single deadline that covers queueing, every attempt and the sleeps between them — so a
- * call never outlives `timeoutMs` (OPENENV §1.6 wants every step well under 60 s).
+ * backend (D33), built from cockatiel policies: one deadline (aggressive timeout) around a
+ * bulkhead and retries with backoff, each attempt passing the daily cap and then a
+ * consecutive-failure circuit breaker. Our own part is the persisted UTC-day cap, the
+ * Retry-After rule, the ChatError vocabulary and the call records.
  *
- * Concurrency: up to `maxConcurrent` calls run; up to `maxQueue` more wait (still bounded by
- * their deadline); beyond that a call fails at once with kind "concurrency".
+ * Gate order of §11, checked before anything waits: daily cap, breaker, concurrency. Up to
+ * `maxConcurrent` calls run; up to `maxQueue` more wait (still bounded by their deadline);
+ * beyond that a call fails at once with kind "concurrency".
  */
-export interface ResiliencePolicy extends BackoffPolicy {
-  timeoutMs: number;
-  retries: number;
-  breaker: { failures: number; cooldownMs: number };
-  maxConcurrent: number;
-  maxQueue: number;
-  dailyCap: number;
-}
-
-export const DEFAULT_RESILIENCE_POLICY: ResiliencePolicy = {
-  timeoutMs: 20_000,
-  retries: 2,
-  backoffBaseMs: 250,
-  backoffMaxMs: 4_000,
-  retryAfterCapMs: 10_000,
-  breaker: { failures: 3, cooldownMs: 300_000 },
-  maxConcurrent: 4,
-  maxQueue: 16,
-  dailyCap: 1_500,
-};
-
 export interface ChatCallRecord {
   model: string;
   ok: boolean;
@@ -48,15 +48,18 @@ export interface ChatCallRecord {
   at: number;
 }
 
+/**
+ * `now` drives the daily counter and record timestamps. Retry sleeps, the deadline and the
+ * breaker cooldown run on cockatiel's timers and Date.now (tests fake those with vi.useFakeTimers).
+ */
 export interface ResilienceDeps {
   now(): number;
-  sleep(ms: number): Promise<void>;
-  /** Uniform [0, 1) for backoff jitter. */
-  rand?(): number;
   onCall?(record: ChatCallRecord): void;
   /** Today's count from persistent storage; ignored when it is for another UTC date. */
   restoredDaily?: DailyCount;
 }
+
+export type BreakerState = "closed" | "open" | "half_open";
 
 export interface ResilienceStats {
   id: string;
@@ -82,29 +85,16 @@ export interface ResilientChatModel extends ChatModel {
   stats(): ResilienceStats;
 }
 
-export type ResiliencePolicyInput = Partial<Omit<ResiliencePolicy, "breaker">> & {
-  breaker?: Partial<ResiliencePolicy["breaker"]>;
-};
+type GateKind = "daily_cap" | "circuit_open" | "concurrency";
+const GATE_KINDS: ReadonlySet<ChatErrorKind> = new Set<GateKind>([
+  "daily_cap",
+  "circuit_open",
+  "concurrency",
+]);
 
-export function resolvePolicy(input: ResiliencePolicyInput = {}): ResiliencePolicy {
-  const policy: ResiliencePolicy = {
-    ...DEFAULT_RESILIENCE_POLICY,
-    ...input,
-    breaker: { ...DEFAULT_RESILIENCE_POLICY.breaker, ...input.breaker },
-  };
-  const positive = {
-    timeoutMs: policy.timeoutMs,
-    maxConcurrent: policy.maxConcurrent,
-    failures: policy.breaker.failures,
-  };
-  for (const [name, value] of Object.entries(positive)) {
-    if (!(Number.isInteger(value) && value > 0))
-      throw new Error(`resilience policy: ${name} must be a positive integer`);
-  }
-  if (policy.retries < 0 || policy.maxQueue < 0 || policy.dailyCap < 0) {
-    throw new Error("resilience policy: retries, maxQueue and dailyCap must not be negative");
-  }
-  return policy;
+/** Only what the backend did counts against it: not our own refusals, not a caller walking away. */
+function isBackendFailure(err: unknown): boolean {
+  return err instanceof ChatError && !err.callerAborted && !GATE_KINDS.has(err.kind);
 }
 
 export function withResilience(
@@ -113,10 +103,19 @@ export function withResilience(
   deps: ResilienceDeps,
 ): ResilientChatModel {
   const policy = resolvePolicy(policyInput);
-  const rand = deps.rand ?? Math.random;
-  const breaker = new CircuitBreaker(policy.breaker.failures, policy.breaker.cooldownMs, deps.now);
   const daily = new DailyCounter(policy.dailyCap, deps.now, deps.restoredDaily);
-  const gate = new ConcurrencyGate(policy.maxConcurrent, policy.maxQueue);
+  const consecutive = new ConsecutiveBreaker(policy.breaker.failures);
+  const breaker = circuitBreaker(handleWhen(isBackendFailure), {
+    halfOpenAfter: policy.breaker.cooldownMs,
+    breaker: consecutive,
+  });
+  // cockatiel keeps when the breaker opened to itself; stats and the up-front gate need it.
+  let openedAt = 0;
+  breaker.onBreak(() => {
+    openedAt = Date.now();
+  });
+  const gate = bulkhead(policy.maxConcurrent, policy.maxQueue);
+  const backoff = retryAfterBackoff(policy);
   const lifetime: ResilienceStats["lifetime"] = {
     calls: 0,
     attempts: 0,
@@ -128,11 +127,17 @@ export function withResilience(
     blocked: { daily_cap: 0, circuit_open: 0, concurrency: 0 },
   };
 
+  const breakerState = (): BreakerState => {
+    if (breaker.state === CircuitState.Closed) return "closed";
+    if (breaker.state === CircuitState.HalfOpen) return "half_open";
+    return Date.now() - openedAt >= policy.breaker.cooldownMs ? "half_open" : "open";
+  };
+
   const record = (entry: Omit<ChatCallRecord, "model"> & { model?: string }): void => {
     deps.onCall?.({ ...entry, model: entry.model ?? inner.id });
   };
 
-  const refuse = (kind: "daily_cap" | "circuit_open" | "concurrency", attempt: number): ChatError => {
+  const refuse = (kind: GateKind, attempt: number): ChatError => {
     lifetime.blocked[kind] += 1;
     record({
       ok: false,
@@ -153,24 +158,25 @@ export function withResilience(
 
   async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
     lifetime.calls += 1;
-    // Gate order of §11: daily cap, breaker, concurrency — checked before anything waits.
     if (daily.remaining() <= 0) throw refuse("daily_cap", 1);
-    if (!breaker.canPass()) throw refuse("circuit_open", 1);
-    const ticket = gate.admit();
-    if (!ticket) throw refuse("concurrency", 1);
+    // cockatiel would queue a call behind a half-open trial; §11 refuses it like an open breaker.
+    if (breaker.state === CircuitState.HalfOpen || breakerState() === "open") throw refuse("circuit_open", 1);
 
     const timeoutMs = options.timeoutMs ?? policy.timeoutMs;
     const startedAt = deps.now();
-    const deadline = startDeadline(timeoutMs, options.signal);
-    const settle = (err: unknown): ChatError => {
-      if (deadline.callerAborted()) {
+    let attempts = 0;
+
+    /** The deadline's signal aborted for one of two reasons; errors must say which. */
+    const settle = (err: unknown, attemptSignal?: AbortSignal): ChatError => {
+      if (options.signal?.aborted) {
         return new ChatError({
           kind: "timeout",
           message: `${inner.id}: call aborted by caller`,
           callerAborted: true,
         });
       }
-      if (deadline.timedOut()) {
+      // Not isTaskCancelledError: in cockatiel 3.2 it tests the bulkhead's brand instead.
+      if (attemptSignal?.aborted || err instanceof TaskCancelledError) {
         return new ChatError({ kind: "timeout", message: `${inner.id}: no reply within ${timeoutMs} ms` });
       }
       if (err instanceof ChatError) return err;
@@ -178,81 +184,96 @@ export function withResilience(
       return new ChatError({ kind: "bad_response", message: `${inner.id}: ${text}` });
     };
 
-    try {
-      await untilAborted(ticket.ready, deadline.signal).catch((err: unknown) => {
-        throw settle(err);
-      });
-      for (let attempt = 1; ; attempt++) {
-        // A slot handed over just as the deadline fires must not start a doomed request.
-        if (deadline.signal.aborted) throw settle(deadline.signal.reason);
-        if (!daily.tryTake()) throw refuse("daily_cap", attempt);
-        if (!breaker.tryPass()) throw refuse("circuit_open", attempt);
-        lifetime.attempts += 1;
-        if (attempt > 1) lifetime.retries += 1;
-        const at = deps.now();
-        const remaining = Math.max(1, timeoutMs - (at - startedAt));
-        try {
-          const result = await untilAborted(
-            inner.chat(messages, { ...options, signal: deadline.signal, timeoutMs: remaining }),
-            deadline.signal,
-          );
-          breaker.success();
-          lifetime.ok += 1;
-          lifetime.promptTokens += result.usage?.promptTokens ?? 0;
-          lifetime.completionTokens += result.usage?.completionTokens ?? 0;
-          record({
-            model: result.model,
-            ok: true,
-            latencyMs: result.latencyMs,
-            promptTokens: result.usage?.promptTokens ?? 0,
-            completionTokens: result.usage?.completionTokens ?? 0,
-            attempt,
-            at,
-          });
-          return result;
-        } catch (raw) {
-          const err = settle(raw);
-          lifetime.failed += 1;
-          record({
-            ok: false,
-            errorKind: err.kind,
-            latencyMs: deps.now() - at,
-            promptTokens: 0,
-            completionTokens: 0,
-            attempt,
-            at,
-          });
-          if (err.callerAborted) {
-            breaker.abandon();
-            throw err;
-          }
-          breaker.failure();
-          if (!err.retryable || attempt > policy.retries || !breaker.canPass()) throw err;
-          const delay = retryDelayMs(attempt, err.retryAfterMs, policy, rand);
-          if (delay === undefined || deps.now() - startedAt + delay >= timeoutMs) throw err;
-          await untilAborted(deps.sleep(delay), deadline.signal).catch((sleepErr: unknown) => {
-            throw settle(sleepErr);
-          });
-        }
+    const worthRetrying = (err: Error): boolean => {
+      if (!(err instanceof ChatError) || !err.retryable || err.callerAborted) return false;
+      if (breaker.state !== CircuitState.Closed) return false;
+      const wait = err.retryAfterMs ?? 0;
+      return wait <= policy.retryAfterCapMs && deps.now() - startedAt + wait < timeoutMs;
+    };
+
+    /**
+     * Our gates run before the breaker so that a refusal of ours never becomes the verdict of
+     * a half-open trial (cockatiel closes the breaker on any error it was not told to count).
+     */
+    const attempt = async (signal: AbortSignal): Promise<ChatResult> => {
+      // A slot handed over, or a backoff ending, just as the deadline fires must not start a doomed request.
+      if (signal.aborted) throw new TaskCancelledError();
+      if (!daily.tryTake()) throw refuse("daily_cap", attempts + 1);
+      return breaker.execute(() => send(signal), signal);
+    };
+
+    const send = async (signal: AbortSignal): Promise<ChatResult> => {
+      attempts += 1;
+      const n = attempts;
+      lifetime.attempts += 1;
+      if (n > 1) lifetime.retries += 1;
+      const at = deps.now();
+      const remaining = Math.max(1, timeoutMs - (at - startedAt));
+      try {
+        const result = await untilAborted(
+          inner.chat(messages, { ...options, signal, timeoutMs: remaining }),
+          signal,
+        );
+        const promptTokens = result.usage?.promptTokens ?? 0;
+        const completionTokens = result.usage?.completionTokens ?? 0;
+        lifetime.ok += 1;
+        lifetime.promptTokens += promptTokens;
+        lifetime.completionTokens += completionTokens;
+        record({
+          model: result.model,
+          ok: true,
+          latencyMs: result.latencyMs,
+          promptTokens,
+          completionTokens,
+          attempt: n,
+          at,
+        });
+        return result;
+      } catch (raw) {
+        const err = settle(raw, signal);
+        lifetime.failed += 1;
+        const latencyMs = deps.now() - at;
+        record({
+          ok: false,
+          errorKind: err.kind,
+          latencyMs,
+          promptTokens: 0,
+          completionTokens: 0,
+          attempt: n,
+          at,
+        });
+        throw err;
       }
-    } finally {
-      ticket.leave();
-      deadline.dispose();
+    };
+
+    // One deadline over queueing, attempts and backoff sleeps; the breaker sits inside attempt().
+    const policies = wrap(
+      timeout(timeoutMs, TimeoutStrategy.Aggressive),
+      gate,
+      retry(handleWhen(worthRetrying), { maxAttempts: policy.retries, backoff }),
+    );
+    try {
+      return await policies.execute(({ signal }) => attempt(signal), options.signal);
+    } catch (err) {
+      if (isBulkheadRejectedError(err)) throw refuse("concurrency", 1);
+      if (isBrokenCircuitError(err)) throw refuse("circuit_open", attempts + 1);
+      throw settle(err);
     }
   }
 
   function stats(): ResilienceStats {
+    const state = breakerState();
     return {
       id: inner.id,
       daily: daily.snapshot(),
-      inflight: gate.inFlight(),
-      queued: gate.queued(),
+      inflight: policy.maxConcurrent - gate.executionSlots,
+      queued: policy.maxQueue - gate.queueSlots,
       maxConcurrent: policy.maxConcurrent,
       maxQueue: policy.maxQueue,
       breaker: {
-        state: breaker.state(),
-        consecutiveFailures: breaker.consecutiveFailures(),
-        openForMs: breaker.openForMs(),
+        state,
+        consecutiveFailures: consecutive.state,
+        openForMs: state === "open" ? policy.breaker.cooldownMs - (Date.now() - openedAt) : 0,
       },
       lifetime: structuredClone(lifetime),
     };
@@ -261,7 +282,11 @@ export function withResilience(
   return { id: inner.id, chat, stats };
 }
 
-/** Settles with `work`, or rejects as soon as `signal` aborts (for inners that ignore signals). */
+/**
+ * Settles with `work`, or rejects as soon as `signal` aborts. cockatiel's aggressive timeout
+ * frees the caller at once, but its bulkhead slot and breaker verdict wait for the inner
+ * promise, which an inner model that ignores its signal would never settle.
+ */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {

@@ -37,7 +37,7 @@ function seller(key: string): ResolvedSeller {
     chatModel: (spec) =>
       chatModelFromSpec(spec, {
         config,
-        deps: { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        deps: { now: Date.now },
         policy: {
           timeoutMs: 600,
           retries: 1,

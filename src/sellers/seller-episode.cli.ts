@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     chatModel: (spec) =>
       chatModelFromSpec(spec, {
         config,
-        deps: { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        deps: { now: Date.now },
       }),
   });
   const run = await openSellerRun(values.task, { seed: Number(values.seed), episodeId: "cli" }, seller);

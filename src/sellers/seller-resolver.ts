@@ -25,8 +25,7 @@ export function createSellerResolver(
   return (key) => resolveSellerSpec(key, { chatModel, timeoutMs: config.policy.timeoutMs });
 }
 
-/** Real clock and timers for the resilience layer. */
+/** Real clock for the resilience layer's daily counter and call records. */
 export const realResilienceDeps: ResilienceDeps = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

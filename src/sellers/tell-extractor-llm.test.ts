@@ -17,7 +17,7 @@ const model = () =>
   withResilience(
     createOllamaChatModel({ host: server.url, model: "ministral-3:3b" }),
     { timeoutMs: 600, retries: 0 },
-    { now: Date.now, sleep: async () => {} },
+    { now: Date.now },
   );
 
 describe("extractTellsLlm through the real Ollama client", () => {
