@@ -44,7 +44,11 @@ describe("fee rounding", () => {
 describe("postSettlement", () => {
   it("charges price + fee, pays the price, books the fee", () => {
     const { ledger } = postSettlement(emptyLedger(), sale("m1", "a", 10_000));
-    expect(Object.fromEntries(balances(ledger))).toEqual({ a: -10_150, house: 10_000, [EXCHANGE_ACCOUNT]: 150 });
+    expect(Object.fromEntries(balances(ledger))).toEqual({
+      a: -10_150,
+      house: 10_000,
+      [EXCHANGE_ACCOUNT]: 150,
+    });
   });
 
   it("is idempotent by (market, winner) and refuses a conflicting replay", () => {

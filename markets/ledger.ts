@@ -133,8 +133,20 @@ export function agentPnl(
 ): AgentPnl[] {
   const rows = new Map<string, AgentPnl>();
   for (const a of agents)
-    rows.set(a, { agent: a, bought: 0, sold: 0, paid: 0, fees: 0, received: 0, surplus: 0, profit: 0, pnl: 0 });
-  const value = new Map(valuations.map((v) => [settlementKey({ market_id: v.market_id, winner: v.agent }), v.value]));
+    rows.set(a, {
+      agent: a,
+      bought: 0,
+      sold: 0,
+      paid: 0,
+      fees: 0,
+      received: 0,
+      surplus: 0,
+      profit: 0,
+      pnl: 0,
+    });
+  const value = new Map(
+    valuations.map((v) => [settlementKey({ market_id: v.market_id, winner: v.agent }), v.value]),
+  );
   for (const e of ledger.entries) {
     const b = rows.get(e.buyer);
     if (b !== undefined) {

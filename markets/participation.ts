@@ -57,7 +57,8 @@ export function rememberKey(p: Participation, agent: string, key: string | null)
 }
 
 export function requireRostered(p: Participation, agent: string): void {
-  if (!p.roster.has(agent)) throw new MarketError("UNKNOWN_AGENT", `agent "${agent}" was not offered this market`);
+  if (!p.roster.has(agent))
+    throw new MarketError("UNKNOWN_AGENT", `agent "${agent}" was not offered this market`);
 }
 
 export function requireEngaged(p: Participation, agent: string): void {
@@ -68,13 +69,14 @@ export function requireEngaged(p: Participation, agent: string): void {
 
 export function requireUndecided(p: Participation, agent: string): void {
   requireRostered(p, agent);
-  if (p.decisions.has(agent)) throw new MarketError("ALREADY_DECIDED", "this agent already engaged or passed");
+  if (p.decisions.has(agent))
+    throw new MarketError("ALREADY_DECIDED", "this agent already engaged or passed");
 }
 
-/** Actions are accepted up to and including the deadline instant. */
+/** Actions are accepted strictly before the deadline; at the deadline instant the market closes. */
 export function requireBeforeDeadline(open: boolean, deadline: number, now: number): void {
   if (!open) throw new MarketError("MARKET_CLOSED", "this market is closed");
-  if (now > deadline) throw new MarketError("LATE", `the deadline (t=${deadline}) has passed`);
+  if (now >= deadline) throw new MarketError("LATE", `the deadline (t=${deadline}) has passed`);
 }
 
 export function applyDecision(p: Participation, ev: EngagedEvent | PassedEvent): void {
