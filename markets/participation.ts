@@ -29,6 +29,10 @@ export const Passed = z.object({
   reason: PassReason,
   client_key: ClientKey.nullable(),
 });
+/** The sequence number of the newest event of a log (0 before the first). */
+export const lastSeq = (s: { events: readonly { seq: number }[] }): number =>
+  s.events[s.events.length - 1]?.seq ?? 0;
+
 export type EngagedEvent = z.infer<typeof Engaged>;
 export type PassedEvent = z.infer<typeof Passed>;
 
@@ -75,8 +79,8 @@ export function requireUndecided(p: Participation, agent: string): void {
 
 /** Actions are accepted strictly before the deadline; at the deadline instant the market closes. */
 export function requireBeforeDeadline(open: boolean, deadline: number, now: number): void {
-  if (!open) throw new MarketError("MARKET_CLOSED", "this market is closed");
   if (now >= deadline) throw new MarketError("LATE", `the deadline (t=${deadline}) has passed`);
+  if (!open) throw new MarketError("MARKET_CLOSED", "this market is closed");
 }
 
 export function applyDecision(p: Participation, ev: EngagedEvent | PassedEvent): void {

@@ -5,6 +5,7 @@ import { guardSellerTurn } from "../../env/rules-guard";
 import { type SellerPolicy, sellerKey } from "../../env/seller-policy";
 import { MarketError } from "../errors";
 import {
+  lastSeq,
   type PassReason,
   requireBeforeDeadline,
   requireEngaged,
@@ -13,7 +14,7 @@ import {
   seenKey,
 } from "../participation";
 import type { ListingEvent, ListingOpenedEvent, ThreadStepEvent } from "./listing-events";
-import { applyListing, type ListingState, lastSeq, listingStart } from "./listing-state";
+import { applyListing, type ListingState, listingStart } from "./listing-state";
 
 /** Longest message a buyer may send in a thread (the domain's cap; the shell's body limit is separate). */
 export const MAX_MESSAGE_CHARS = 1000;

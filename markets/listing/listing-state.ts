@@ -1,7 +1,7 @@
 import { applyEvent, type EpisodeState, startState } from "../../env/episode-state";
 import type { EpisodeStartedEvent } from "../../env/events";
 import { deriveSeed } from "../../env/prng";
-import { applyDecision, newParticipation, type Participation } from "../participation";
+import { applyDecision, lastSeq, newParticipation, type Participation } from "../participation";
 import type { DealEvent, ListingEvent, ListingOpenedEvent, ThreadStepEvent } from "./listing-events";
 
 export interface ListingState {
@@ -16,9 +16,6 @@ export interface ListingState {
   lastOfferSeq: Map<string, number>;
   deals: DealEvent[];
 }
-
-export const lastSeq = (s: { events: readonly { seq: number }[] }): number =>
-  s.events[s.events.length - 1]?.seq ?? 0;
 
 /**
  * A thread is an episode that starts from the market's one opening (same ask, same
