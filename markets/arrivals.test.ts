@@ -9,7 +9,7 @@ describe("ArrivalQueue", () => {
         fc.array(fc.record({ at: fc.integer({ min: 0, max: 20 }), key: fc.integer({ min: 0, max: 1000 }) })),
         (rows) => {
           const q = new ArrivalQueue<number>();
-          rows.forEach((r, i) => q.push(r.at, r.key, i));
+          for (const [i, r] of rows.entries()) q.push(r.at, r.key, i);
           const out: { at: number; key: number }[] = [];
           for (let a = q.pop(); a !== undefined; a = q.pop()) out.push({ at: a.at, key: a.key });
           const sorted = [...rows]

@@ -28,7 +28,7 @@ export function writePitch(
   const rng = rngFor(deriveSeed(ctx.seed, `pitch:${agent}`), "arena", ctx.market, attempt);
   const covered = criteria.filter((c) => {
     // What the last attempt already covered stays covered; the rest gets another try.
-    if (previous !== undefined && previous.pitch.includes(c)) return true;
+    if (previous?.pitch.includes(c)) return true;
     return rng.next() < skill;
   });
   const promises = covered.length > 0 ? ` I will deliver ${covered.join(", ")}.` : "";
