@@ -161,6 +161,8 @@ describe("request market: bad input changes nothing", () => {
     expect(submit(s, "a", GOOD_PITCH, 2, 40_000, "once")).toHaveLength(1);
     const before = requestSnapshot(s);
     expect(submit(s, "a", GOOD_PITCH, 3, 40_000, "once")).toEqual([]);
+    // A retry that arrives after the deadline still gets "already done", not LATE.
+    expect(submit(s, "a", GOOD_PITCH, 10_000, 40_000, "once")).toEqual([]);
     expect(requestSnapshot(s)).toBe(before);
   });
   it("judges each submission once", () => {
