@@ -12,16 +12,13 @@ export interface EconomyRow extends AgentReport {
   on_frontier: boolean;
 }
 
-export interface EconomySummary {
-  seed: number;
-  agents: number;
-  markets: number;
-  settled_markets: number;
-  settlements: number;
-  refused_actions: number;
+export interface EconomySummary
+  extends Pick<
+    SimulationResult,
+    "seed" | "agents" | "markets" | "settled_markets" | "settlements" | "refused_actions" | "digest"
+  > {
   ledger_balanced: boolean;
   exchange_fees: number;
-  digest: string;
 }
 
 export interface EconomyReport {

@@ -99,11 +99,8 @@ export async function simulate(o: SimulationOptions): Promise<SimulationResult> 
   let refused = 0;
   for (let i = 1; i <= o.markets; i++) {
     const id = marketIdFor(i);
-    const openedAt = (i - 1) * MARKET_GAP_MS;
-    const out =
-      i % 2 === 1
-        ? await runListing(i, id, openedAt, o.seed, pop)
-        : await runRequest(i, id, openedAt, o.seed, pop, judge);
+    const slot = { index: i, id, openedAt: (i - 1) * MARKET_GAP_MS, seed: o.seed };
+    const out = i % 2 === 1 ? await runListing(slot, pop) : await runRequest(slot, pop, judge);
     for (const ev of out.events) digest = fnv1a(digest, eventLine(id, ev));
     o.onMarket?.(id, out.events);
     for (const s of out.settlements) {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { resolveSeller } from "../../sellers/registry";
-import { MarketError } from "../errors";
+import type { MarketError } from "../errors";
 import { fixtureListing, listingSnapshot, FIXTURE_SELLER as seller } from "../testing/listing-fixture";
+import { expectRefused } from "../testing/refused";
 import type { ListingEvent } from "./listing-events";
 import { actListing, MAX_MESSAGE_CHARS, tickListing } from "./listing-market";
 import { type ListingState, replayListing } from "./listing-state";
@@ -12,18 +13,8 @@ const engage = (s: ListingState, agent: string, now = 1) =>
 const offer = (s: ListingState, agent: string, price: number, now = 2) =>
   actListing(s, { agent, action: { type: "offer", price } }, now, seller);
 
-function refused(s: ListingState, f: () => unknown, code: MarketError["code"]): void {
-  const before = listingSnapshot(s);
-  let caught: unknown;
-  try {
-    f();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(MarketError);
-  expect((caught as MarketError).code).toBe(code);
-  expect(listingSnapshot(s)).toBe(before);
-}
+const refused = (s: ListingState, f: () => unknown, code: MarketError["code"]) =>
+  expectRefused(() => listingSnapshot(s), f, code);
 
 describe("listing market", () => {
   it("negotiates in a private thread and settles a deal at or above the reservation", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MarketError } from "../errors";
+import type { MarketError } from "../errors";
+import { expectRefused } from "../testing/refused";
 import { fixtureRequest, GOOD_PITCH, requestSnapshot, WEAK_PITCH } from "../testing/request-fixture";
 import { codeVerdict } from "./judge";
 import { MAX_PITCH_CHARS } from "./request-events";
@@ -17,18 +18,8 @@ const judge = (s: RequestState, id: string, now = 3) =>
 const pass = { score: 9, feedback: "fine", error: null };
 const fail = { score: 2, feedback: "thin", error: null };
 
-function refused(s: RequestState, f: () => unknown, code: MarketError["code"]): void {
-  const before = requestSnapshot(s);
-  let caught: unknown;
-  try {
-    f();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(MarketError);
-  expect((caught as MarketError).code).toBe(code);
-  expect(requestSnapshot(s)).toBe(before);
-}
+const refused = (s: RequestState, f: () => unknown, code: MarketError["code"]) =>
+  expectRefused(() => requestSnapshot(s), f, code);
 
 describe("request market", () => {
   it("the earliest qualifying submission wins at its own price and the market fills", () => {

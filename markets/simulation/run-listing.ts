@@ -7,24 +7,17 @@ import { actListing, openListing, tickListing } from "../listing/listing-market"
 import type { ListingAgentView } from "../views";
 import { viewFor } from "../views";
 import { GOODS, LISTING_SELLERS } from "./catalog";
-import { MARKET_OPEN_MS, type MarketOutcome } from "./market-outcome";
+import { emptyOutcome, type MarketOutcome, type MarketSlot, slotSetup } from "./market-outcome";
 import type { Population } from "./population";
 
 type Task = { kind: "deadline" } | { kind: "decide" | "move"; agent: string };
 
 /** Run one listing market to its close on virtual time; every agent reads only its own view. */
-export async function runListing(
-  index: number,
-  marketId: string,
-  openedAt: number,
-  seed: number,
-  pop: Population,
-): Promise<MarketOutcome> {
-  const marketSeed = deriveSeed(seed, marketId);
-  const rng = rngFor(marketSeed, "listing", index, 0);
+export async function runListing(slot: MarketSlot, pop: Population): Promise<MarketOutcome> {
+  const { index, id: marketId, openedAt, seed } = slot;
+  const { marketSeed, rng, deadline } = slotSetup(slot);
   const good = rng.pick(GOODS);
   const seller = resolveSeller(rng.pick(LISTING_SELLERS));
-  const deadline = openedAt + MARKET_OPEN_MS;
   const roster = pop.buyers.map((b) => b.id);
   const m = openListing(
     {
@@ -42,19 +35,7 @@ export async function runListing(
     },
     seller,
   );
-  const out: MarketOutcome = {
-    market_id: marketId,
-    kind: "listing",
-    events: m.events,
-    settlements: [],
-    valuations: [],
-    costs: [],
-    offered: roster,
-    engaged: [],
-    passed: [],
-    winners: [],
-    refused: 0,
-  };
+  const out = emptyOutcome(marketId, "listing", m.events, roster);
   const values = new Map<string, number>();
   const q = new ArrivalQueue<Task>();
   q.push(deadline, -1, { kind: "deadline" });

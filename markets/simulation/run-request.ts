@@ -1,4 +1,3 @@
-import { deriveSeed, rngFor } from "../../env/prng";
 import { ArrivalQueue, tieBreakKey } from "../arrivals";
 import { MarketError } from "../errors";
 import { type Judge, judgeFailClosed } from "../request/judge";
@@ -12,7 +11,7 @@ import {
 import type { RequestAgentView } from "../views";
 import { viewFor } from "../views";
 import { JOBS, REQUEST_PRICE_TIERS } from "./catalog";
-import { MARKET_OPEN_MS, type MarketOutcome } from "./market-outcome";
+import { emptyOutcome, type MarketOutcome, type MarketSlot, slotSetup } from "./market-outcome";
 import type { Population } from "./population";
 
 /** Virtual ms a verdict takes after a submission. */
@@ -27,18 +26,10 @@ type Task =
   | { kind: "verdict"; agent: string; submission: string };
 
 /** Run one request market to its close on virtual time; sellers read only their own views. */
-export async function runRequest(
-  index: number,
-  marketId: string,
-  openedAt: number,
-  seed: number,
-  pop: Population,
-  judge: Judge,
-): Promise<MarketOutcome> {
-  const marketSeed = deriveSeed(seed, marketId);
-  const rng = rngFor(marketSeed, "listing", index, 0);
+export async function runRequest(slot: MarketSlot, pop: Population, judge: Judge): Promise<MarketOutcome> {
+  const { index, id: marketId, openedAt, seed } = slot;
+  const { marketSeed, rng, deadline } = slotSetup(slot);
   const job = rng.pick(JOBS);
-  const deadline = openedAt + MARKET_OPEN_MS;
   const roster = pop.sellers.map((s) => s.id);
   const m = openRequest({
     market_id: marketId,
@@ -55,19 +46,7 @@ export async function runRequest(
       deadline,
     },
   });
-  const out: MarketOutcome = {
-    market_id: marketId,
-    kind: "request",
-    events: m.events,
-    settlements: [],
-    valuations: [],
-    costs: [],
-    offered: roster,
-    engaged: [],
-    passed: [],
-    winners: [],
-    refused: 0,
-  };
+  const out = emptyOutcome(marketId, "request", m.events, roster);
   const q = new ArrivalQueue<Task>();
   q.push(deadline, -1, { kind: "deadline" });
   const keys = new Map(pop.sellers.map((s) => [s.id, tieBreakKey(seed, marketId, s.id)]));

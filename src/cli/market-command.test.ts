@@ -9,7 +9,17 @@ function bufferIo() {
   let out = "";
   let err = "";
   return {
-    io: { out: (t: string) => void (out += t), err: { write: (t: string) => void (err += t) }, env: {} },
+    io: {
+      out: (t: string) => {
+        out += t;
+      },
+      err: {
+        write: (t: string) => {
+          err += t;
+        },
+      },
+      env: {},
+    },
     out: () => out,
     err: () => err,
   };
