@@ -211,7 +211,7 @@ function listingView(m: ListingState, agent: string): ListingAgentView {
     else if (t.outcome === "walk" || t.outcome === "expired") status = t.outcome;
     // The thread's own observation: its "budget" is the ask (a cap on offers), never the agent's value.
     const observation = observe(t);
-    thread = { status, turns: t.dialogue, observation, deal_price: deal?.price ?? null };
+    thread = { status, turns: [...t.dialogue], observation, deal_price: deal?.price ?? null };
   }
   return {
     kind: "listing",
