@@ -42,6 +42,12 @@ export const COMMANDS: readonly CliCommand[] = [
     usage: "bazaar pairs --buyer ollama:llama3.2:3b --task single_deal --seeds 1..20",
     run: async (args) => (await import("../eval/commands")).pairsCommand([...args]),
   },
+  {
+    name: "market",
+    summary: "simulate an economy of agents and markets on virtual time; ledger, PnL, ratings",
+    usage: "bazaar market simulate --agents 20 --markets 200 --seed 1 [--out events.jsonl]",
+    run: async (args) => (await import("./market-command")).marketCommand(args),
+  },
 ];
 
 export const findCommand = (name: string): CliCommand | undefined => COMMANDS.find((c) => c.name === name);
