@@ -107,7 +107,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service),
+    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
   ]);
 
   const server = await new Promise<Server>((resolve, reject) => {

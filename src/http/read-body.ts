@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import { HttpError } from "./http-errors";
+
+export function tooLarge(limitBytes: number): HttpError {
+  const msg = `Request body exceeds the ${Math.round(limitBytes / 1024)} KiB limit.`;
+  return new HttpError(413, "PAYLOAD_TOO_LARGE", msg, msg, { limit_bytes: limitBytes });
+}
+
+/**
+ * The request body as text, read chunk by chunk and abandoned as soon as it passes
+ * `limitBytes`, whatever the transfer encoding: a chunked upload without a content-length
+ * costs at most the limit in memory, never the whole body. Cancelling the stream stops node
+ * reading the socket; the 413 goes out and the connection is closed behind it.
+ */
+export async function readBodyText(c: Context, limitBytes: number): Promise<string> {
+  const body = c.req.raw.body;
+  if (body === null) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      reader.cancel().catch(() => undefined);
+      c.header("Connection", "close");
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
