@@ -69,7 +69,9 @@ describe("JSON nesting depth (issue 10, item 8)", () => {
 describe("validation errors echo a bounded input", () => {
   it("a 60 KB string in a wrong-typed field comes back cut to a few hundred bytes", async () => {
     const big = "9".repeat(60_000);
-    const r = await unchanged(() => srv.post("/step", { session_id: sid, action: { type: "offer", price: big } }));
+    const r = await unchanged(() =>
+      srv.post("/step", { session_id: sid, action: { type: "offer", price: big } }),
+    );
     expectError(r, 422, "VALIDATION_ERROR");
     expect(r.body.detail[0].loc).toEqual(["price"]);
     expect(r.body.detail[0].input).toContain("more characters");
