@@ -17,6 +17,7 @@ import {
 } from "./extra-wire";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
+import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { validationDetail } from "./validation-detail";
 import { registerWebRoutes } from "./web-routes";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     const origins = [...deps.corsOrigins];
     app.use("*", cors({ origin: origins.includes("*") ? "*" : origins }));
   }
+  app.use("*", originGuard(deps.corsOrigins));
   // Refuse an announced oversized body before reading it; readJson re-checks what actually arrived.
   app.use("*", async (c, next) => {
     const len = c.req.header("content-length");

@@ -18,6 +18,7 @@ import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { type AppDeps, createApp } from "./app";
+import { wsAdmission } from "./ws-admission";
 
 export interface RunningServer {
   /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
@@ -117,7 +118,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     s.once("error", reject);
   });
   server.keepAliveTimeout = 65_000;
-  const ws = attachOpenEnvWebSocket(server, service, {});
+  const ws = attachOpenEnvWebSocket(server, service, { admit: wsAdmission(config.corsOrigins) });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);

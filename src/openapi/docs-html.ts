@@ -99,7 +99,8 @@ ${body ? `<h4>Request body</h4><p>${typeLabel(schemaOfContent(body.content))}</p
 </section>`;
 }
 
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+/** The page's one inline stylesheet; /docs allows exactly it by hash in its CSP. */
+export const DOCS_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 code{font:13px ui-monospace,monospace;background:#f2f2f4;padding:0 .25em;border-radius:3px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 .method{display:inline-block;min-width:3.5em;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:.1em .4em}
@@ -126,7 +127,7 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
     .join("\n");
   return `<!doctype html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">
-<title>${escapeHtml(doc.info.title)} API ${escapeHtml(doc.info.version)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(doc.info.title)} API ${escapeHtml(doc.info.version)}</title><style>${DOCS_STYLE}</style></head>
 <body><h1>${escapeHtml(doc.info.title)} API <small>${escapeHtml(doc.info.version)}</small></h1>
 <p>${prose(doc.info.description)}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · <a href="/schema">/schema</a></p>
 <nav>${index.join(" ")}</nav>

@@ -7,6 +7,7 @@ import { ServiceError, type SessionService } from "../sessions/session-service";
 import { ResetRequest } from "../wire/reset";
 import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
+import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
   type ClientFrame,
   errorFrame,
@@ -20,6 +21,8 @@ export interface OpenEnvWebSocketOptions {
   /** Largest inbound frame; actions are tiny, so 1 MiB leaves ample room. */
   maxPayloadBytes?: number;
   path?: "/ws";
+  /** Checked before each upgrade (Origin, API key); a refusal is answered as plain HTTP. */
+  admit?: (req: IncomingMessage) => UpgradeAdmission;
 }
 
 export interface OpenEnvWebSocket {
@@ -68,10 +71,19 @@ export function attachOpenEnvWebSocket(
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
+    const admission = opts.admit?.(req) ?? { ok: true };
+    if (!admission.ok) {
+      refuseUpgrade(socket, admission);
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      const release = admission.hold?.();
       const finished = serveConnection(ws, service);
       connections.add(finished);
-      void finished.then(() => connections.delete(finished));
+      void finished.then(() => {
+        connections.delete(finished);
+        release?.();
+      });
     });
   };
   server.on("upgrade", onUpgrade);
