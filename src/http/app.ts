@@ -5,6 +5,7 @@ import { TASKS } from "../../tasks/task-catalog";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EngineSessionService } from "../sessions/engine-session-service";
 import type { EpisodeStore } from "../storage/episode-store";
+import type { WriteHealthStatus } from "../storage/write-health";
 import { ResetRequest } from "../wire/reset";
 import { StepRequest } from "../wire/step";
 import { batchResetItems } from "./batch-reset-items";
@@ -28,6 +29,8 @@ export interface AppDeps {
   /** The server's own version (package.json), reported by /health and /metadata. */
   version: string;
   bodyLimitKb: number;
+  /** "full" while commits fail for lack of disk space; /health then reports degraded. */
+  writeHealth?: () => WriteHealthStatus;
   corsOrigins: readonly string[];
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
@@ -146,7 +149,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
 
   app.get("/health", async (c) => {
-    const db = store.healthy() ? "ok" : "error";
+    const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
       {

@@ -16,6 +16,7 @@ import { EpisodeStore } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
+import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { type AppDeps, createApp } from "./app";
 import { wsAdmission } from "./ws-admission";
@@ -80,7 +81,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           log.error("store writer thread failed; commits continue on the main thread", errorFields(err)),
       })
     : null;
-  const writer = onThread ?? new GroupCommit(store);
+  // /health reports "full" while commits fail for lack of room (issue 10, item 10).
+  const writeHealth = new WriteHealth(headerProbe(store.db), (status, err) =>
+    status === "full"
+      ? log.error("storage full: writes fail, requests that write get 507", errorFields(err))
+      : log.warn("storage writable again"),
+  );
+  const writer = watchWrites(onThread ?? new GroupCommit(store), writeHealth);
   const checkpoints = startCheckpointer(store.db, {
     writer,
     onError: (err) =>
@@ -102,6 +109,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     store,
     version: serverVersion(),
     bodyLimitKb: config.bodyLimitKb,
+    writeHealth: () => writeHealth.status(),
     corsOrigins: config.corsOrigins,
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),

@@ -4,6 +4,7 @@ import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../env/action";
 import { handleMcpRequest } from "../mcp/mcp-handler";
 import { ServiceError, type SessionService } from "../sessions/session-service";
+import { isStorageFull } from "../storage/storage-full";
 import { ResetRequest } from "../wire/reset";
 import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
@@ -182,7 +183,11 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
 }
 
 const executionError = (e: unknown): WsErrorFrame =>
-  errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+  isStorageFull(e)
+    ? errorFrame("EXECUTION_ERROR", "The server's disk is full: nothing was stored. Retry later.", {
+        reason: "STORAGE_FULL",
+      })
+    : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
 
 async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,
