@@ -126,7 +126,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     s.once("error", reject);
   });
   server.keepAliveTimeout = 65_000;
-  const ws = attachOpenEnvWebSocket(server, service, { admit: wsAdmission(config.corsOrigins) });
+  const ws = attachOpenEnvWebSocket(server, service, {
+    admit: wsAdmission(config.corsOrigins),
+    logger: log,
+  });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);
