@@ -8,6 +8,7 @@ import type { EpisodeStore } from "../storage/episode-store";
 import type { WriteHealthStatus } from "../storage/write-health";
 import { ResetRequest } from "../wire/reset";
 import { StepRequest } from "../wire/step";
+import { type AccessControl, accessControl } from "./access-control";
 import { batchResetItems } from "./batch-reset-items";
 import {
   BatchResetRequest,
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** "full" while commits fail for lack of disk space; /health then reports degraded. */
   writeHealth?: () => WriteHealthStatus;
   corsOrigins: readonly string[];
+  /** API keys and their per-key caps; null or absent runs the server open (the default). */
+  access?: AccessControl | null;
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
   backends?: () => Promise<readonly BackendStatus[]>;
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     app.use("*", cors({ origin: origins.includes("*") ? "*" : origins }));
   }
   app.use("*", originGuard(deps.corsOrigins));
+  if (deps.access) app.use("*", accessControl(deps.access, limit));
   // Refuse an announced oversized body before reading it; readJson re-checks what actually arrived.
   app.use("*", async (c, next) => {
     const len = c.req.header("content-length");

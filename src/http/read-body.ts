@@ -7,12 +7,27 @@ export function tooLarge(limitBytes: number): HttpError {
 }
 
 /**
+ * Bodies being read, by request: a middleware that must look at a body first (the per-key
+ * session cap) and the route that handles it share one read of the stream, and its outcome.
+ */
+const reads = new WeakMap<Request, Promise<string>>();
+
+/**
  * The request body as text, read chunk by chunk and abandoned as soon as it passes
  * `limitBytes`, whatever the transfer encoding: a chunked upload without a content-length
  * costs at most the limit in memory, never the whole body. Cancelling the stream stops node
  * reading the socket; the 413 goes out and the connection is closed behind it.
  */
-export async function readBodyText(c: Context, limitBytes: number): Promise<string> {
+export function readBodyText(c: Context, limitBytes: number): Promise<string> {
+  let read = reads.get(c.req.raw);
+  if (read === undefined) {
+    read = readLimited(c, limitBytes);
+    reads.set(c.req.raw, read);
+  }
+  return read;
+}
+
+async function readLimited(c: Context, limitBytes: number): Promise<string> {
   const body = c.req.raw.body;
   if (body === null) return "";
   const reader = body.getReader();

@@ -17,24 +17,11 @@ export function nestingTooDeep(): HttpError {
 }
 
 /**
- * Bodies already parsed, by request: a middleware that must look at a body first (the per-key
- * session cap) and the route that handles it share one read of the stream.
- */
-const parsed = new WeakMap<Request, unknown>();
-
-/**
  * Parse a JSON body: content-type checked, read with the size limit enforced while streaming,
  * nesting depth checked before parsing. An empty body reads as `emptyAs` where the route allows
  * it (OpenEnv's /reset reads it as `{}`).
  */
 export async function readJson(c: Context, limitBytes: number, emptyAs?: unknown): Promise<unknown> {
-  if (parsed.has(c.req.raw)) return parsed.get(c.req.raw);
-  const value = await parseJsonBody(c, limitBytes, emptyAs);
-  parsed.set(c.req.raw, value);
-  return value;
-}
-
-async function parseJsonBody(c: Context, limitBytes: number, emptyAs?: unknown): Promise<unknown> {
   requireJsonContentType(c);
   const text = await readBodyText(c, limitBytes);
   if (text.trim() === "" && emptyAs !== undefined) return emptyAs;

@@ -18,6 +18,7 @@ import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
+import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
 import { wsAdmission } from "./ws-admission";
 
@@ -71,7 +72,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
+  const keys = loadApiKeys(config);
   const store = new EpisodeStore(openDatabase(config.db));
+  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
   // Commits run on the event loop by default: on the 2-core bench, where the client shares the
   // machine, the writer thread saved the event loop ~10 % per step but cost ~30 % more CPU in all
   // and a thread hop of latency (README, Performance).
@@ -110,6 +113,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     version: serverVersion(),
     bodyLimitKb: config.bodyLimitKb,
     writeHealth: () => writeHealth.status(),
+    access,
     corsOrigins: config.corsOrigins,
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
@@ -127,7 +131,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   });
   server.keepAliveTimeout = 65_000;
   const ws = attachOpenEnvWebSocket(server, service, {
-    admit: wsAdmission(config.corsOrigins),
+    admit: wsAdmission(config.corsOrigins, access),
     logger: log,
   });
 
@@ -144,6 +148,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     max_sessions: config.maxSessions,
     ttl_s: config.sessionTtlS,
     commits: onThread === null ? "event loop" : "writer thread",
+    api_keys: keys === null ? "off" : keys.size,
   });
 
   let closing: Promise<void> | null = null;
