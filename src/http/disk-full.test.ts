@@ -102,6 +102,18 @@ describe("disk full (issue 10, item 10)", () => {
     const health = await call(`${B}/health`);
     expect(health.body).toMatchObject({ status: "degraded", db: "full" });
     expect((await call(`${B}/tasks`)).status).toBe(200);
+    // Batch items and MCP tools say the same inside their own envelopes.
+    const batch = await call(`${B}/batch/reset`, { task: TASK, count: 2 });
+    expect(batch.status).toBe(200);
+    for (const item of batch.body.results)
+      expect(item).toMatchObject({ status: 507, error: { code: "STORAGE_FULL" } });
+    const mcp = await call(`${B}/mcp`, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "new_negotiation", arguments: { task: TASK } },
+    });
+    expect(mcp.body.error.data).toEqual({ code: "STORAGE_FULL" });
 
     // Space returns: /health recovers by itself, and the session carries on where it was.
     const raised = spawnSync("prlimit", ["--pid", String(srv.child.pid), "--fsize=unlimited"]);

@@ -6,6 +6,7 @@ import { requireJsonContentType } from "../http/json-content-type";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
 import { readBodyText } from "../http/read-body";
 import { ServiceError, type SessionService } from "../sessions/session-service";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import { toPydanticErrors } from "../ws/pydantic-errors";
 import {
   JSONRPC_INTERNAL_ERROR,
@@ -158,6 +159,8 @@ export async function handleMcpRequest(
       const f = serviceFailure(e);
       return rpcError(id, f.code, f.message, f.data);
     }
+    if (isStorageFull(e))
+      return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
     return rpcError(id, JSONRPC_INTERNAL_ERROR, "Internal error");
   }
 }

@@ -17,6 +17,10 @@ const FULL_CODES = new Set([
 /** The writer thread hands errors back as text only (worker-writer.ts), so their messages count too. */
 const FULL_MESSAGE = /database or disk is full|disk I\/O error|SQLITE_FULL|SQLITE_IOERR_WRITE|ENOSPC|EFBIG/;
 
+/** What a client is told when a write is refused for lack of space: it may retry later. */
+export const STORAGE_FULL_MESSAGE =
+  "The server's disk is full: nothing from this request was stored. Retry once space is freed.";
+
 export function isStorageFull(err: unknown): boolean {
   if (err === null || typeof err !== "object") return false;
   const { code, message } = err as { code?: unknown; message?: unknown };

@@ -5,7 +5,7 @@ import { Action } from "../../env/action";
 import { type Logger, silentLogger } from "../log/logger";
 import { handleMcpRequest } from "../mcp/mcp-handler";
 import { ServiceError, type SessionService } from "../sessions/session-service";
-import { isStorageFull } from "../storage/storage-full";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import { ResetRequest } from "../wire/reset";
 import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
@@ -238,9 +238,7 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
 
 const executionError = (e: unknown): WsErrorFrame =>
   isStorageFull(e)
-    ? errorFrame("EXECUTION_ERROR", "The server's disk is full: nothing was stored. Retry later.", {
-        reason: "STORAGE_FULL",
-      })
+    ? errorFrame("EXECUTION_ERROR", STORAGE_FULL_MESSAGE, { reason: "STORAGE_FULL" })
     : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
 
 async function answer(
