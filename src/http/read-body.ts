@@ -15,8 +15,13 @@ const reads = new WeakMap<Request, Promise<string>>();
 /**
  * The request body as text, read chunk by chunk and abandoned as soon as it passes
  * `limitBytes`, whatever the transfer encoding: a chunked upload without a content-length
- * costs at most the limit in memory, never the whole body. Cancelling the stream stops node
- * reading the socket; the 413 goes out and the connection is closed behind it.
+ * costs at most the limit in memory, never the whole body.
+ *
+ * The rest of an oversized body is left unread, neither cancelled nor drained: TCP then holds
+ * the sender back, the 413 still reaches it (closing a socket with unread bytes would make the
+ * kernel send a reset, and the client could lose the answer), and a client that hangs up
+ * frees the connection. One that neither reads nor hangs up is dropped by node's request
+ * timeout.
  */
 export function readBodyText(c: Context, limitBytes: number): Promise<string> {
   let read = reads.get(c.req.raw);
@@ -37,11 +42,7 @@ async function readLimited(c: Context, limitBytes: number): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limitBytes) {
-      reader.cancel().catch(() => undefined);
-      c.header("Connection", "close");
-      throw tooLarge(limitBytes);
-    }
+    if (size > limitBytes) throw tooLarge(limitBytes);
     chunks.push(value);
   }
   return Buffer.concat(chunks, size).toString("utf8");
