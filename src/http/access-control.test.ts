@@ -6,6 +6,7 @@ import WebSocket from "ws";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "../config/config";
 import { createLogger } from "../log/logger";
 import { type RunningServer, startServer } from "./server";
+import { readReply, type TestReply } from "./testing/test-server";
 
 const K1 = "trainer-one-8c1f0e4b9a7d";
 const K2 = "trainer-two-5d2e9b1c7f3a";
@@ -42,15 +43,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON response fields
-  body: any;
-  text: string;
-}
-
-async function req(path: string, key: string | null, body?: unknown, base = srv.url): Promise<Reply> {
+async function req(path: string, key: string | null, body?: unknown, base = srv.url): Promise<TestReply> {
   const res = await fetch(`${base}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
@@ -60,14 +53,7 @@ async function req(path: string, key: string | null, body?: unknown, base = srv.
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: "manual",
   });
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  return { status: res.status, headers: res.headers, body: parsed, text };
+  return readReply(res);
 }
 
 const reset = (key: string | null, body: unknown = { seed: 1 }) => req("/reset", key, body);

@@ -6,11 +6,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../env/observation";
-import { observe } from "../../env/observe";
-import { stepRun } from "../../env/run";
-import { openRun } from "../../tasks/open-run";
 import { startServerProcess } from "../testing/server-process";
-import { testBuyer } from "./testing/buyer";
+import { referenceRun, testBuyer } from "./testing/buyer";
+import { storedEventCount } from "./testing/stored-events";
 
 const dir = mkdtempSync(join(tmpdir(), "bazaar-full-"));
 const children: ChildProcess[] = [];
@@ -135,26 +133,13 @@ describe("disk full (issue 10, item 10)", () => {
     await new Promise((r) => srv.child.once("exit", r));
 
     // The same buyer against the same seed in-process: not one observation differs.
-    const run = openRun(TASK, { seed: SEED, episodeId: "full" });
-    let o = observe(run.episode);
-    const expected = [JSON.stringify(o)];
-    for (let i = 0; i < 500; i++) {
-      const res = stepRun(run, testBuyer(o, o.current_round));
-      expected.push(JSON.stringify(res.observation));
-      o = res.observation;
-      if (res.done) break;
-    }
-    expect(acked).toEqual(expected);
+    const reference = referenceRun(TASK, SEED, "full");
+    expect(acked).toEqual(reference.observations);
 
     // Storage holds exactly the acknowledged sessions and every event of the followed one.
     const db = new Database(dbPath, { readonly: true });
     expect((db.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(created);
-    const stored = db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM events e JOIN episodes p ON p.key = e.episode_key WHERE p.session_id = ? AND p.status != 'abandoned'",
-      )
-      .get(sid) as { n: number };
-    expect(stored.n).toBe([...run.finished, run.episode].reduce((n, e) => n + e.events.length, 0));
+    expect(storedEventCount(db, sid)).toBe(reference.events);
     db.close();
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WsProbe } from "../testing/ws-probe";
 import { startTestServer, type TestReply, type TestServer } from "./testing/test-server";
+import { expectUnchanged } from "./testing/unchanged";
 
 let srv: TestServer;
 let sid: string;
@@ -13,15 +14,7 @@ afterAll(async () => {
   await srv.close();
 });
 
-/** Run a hostile request; nothing stored and nothing in the session may change. */
-async function unchanged(fn: () => Promise<TestReply>): Promise<TestReply> {
-  const before = srv.store.counts();
-  const state = (await srv.get(`/state?session_id=${sid}`)).text;
-  const r = await fn();
-  expect(srv.store.counts()).toEqual(before);
-  expect((await srv.get(`/state?session_id=${sid}`)).text).toBe(state);
-  return r;
-}
+const unchanged = (fn: () => Promise<TestReply>) => expectUnchanged(srv, sid, fn);
 
 function expectError(r: TestReply, status: number, code: string): void {
   expect(r.status).toBe(status);
