@@ -26,6 +26,9 @@ describe("originAllowed", () => {
     expect(originAllowed(EVIL, ["127.0.0.1:8000", undefined], [LISTED])).toBe(false);
     expect(originAllowed("http://127.0.0.1:9999", ["127.0.0.1:8000"], [])).toBe(false);
     expect(originAllowed("null", ["127.0.0.1:8000"], [])).toBe(false);
+    // Behind a proxy that rewrote Host, the browser's Sec-Fetch-Site still vouches for the page.
+    expect(originAllowed("https://me.hf.space", ["10.0.0.2:7860"], [], "same-origin")).toBe(true);
+    expect(originAllowed(EVIL, ["10.0.0.2:7860"], [], "cross-site")).toBe(false);
   });
 });
 

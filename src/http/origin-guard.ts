@@ -19,15 +19,19 @@ function hostOf(origin: string): string | null {
  * client (curl, a training loop), allowed — browsers always send one on a cross-site POST.
  * Allowed: an origin listed in CORS_ORIGINS (or `*` there), and the server's own origin,
  * recognised by its host matching the Host (or, behind a proxy such as a Hugging Face Space,
- * X-Forwarded-Host) header — a page cannot set either on a request it sends cross-site.
- * Everything else, `null` (sandboxed frames, file:) included, is foreign.
+ * X-Forwarded-Host) header — a page cannot set either on a request it sends cross-site — or
+ * by the browser's `Sec-Fetch-Site: same-origin`, which no page can forge either. Everything
+ * else, `null` (sandboxed frames, file:) included, is foreign.
  */
 export function originAllowed(
   origin: string | undefined,
   ownHosts: readonly (string | undefined)[],
   corsOrigins: readonly string[],
+  fetchSite?: string,
 ): boolean {
   if (origin === undefined) return true;
+  // The browser's own word that the page is this origin, whatever a proxy did to Host.
+  if (fetchSite === "same-origin") return true;
   if (corsOrigins.includes("*")) return true;
   const o = normalise(origin);
   if (corsOrigins.some((c) => normalise(c) === o)) return true;
@@ -54,6 +58,7 @@ export function originGuard(corsOrigins: readonly string[]): MiddlewareHandler {
         c.req.header("origin"),
         [c.req.header("host"), c.req.header("x-forwarded-host")],
         corsOrigins,
+        c.req.header("sec-fetch-site"),
       )
     ) {
       throw foreignOrigin();

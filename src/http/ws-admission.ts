@@ -20,7 +20,7 @@ export function wsAdmission(
 ): (req: IncomingMessage) => UpgradeAdmission {
   return (req) => {
     const own = [header(req, "host"), header(req, "x-forwarded-host")];
-    if (!originAllowed(header(req, "origin"), own, corsOrigins)) {
+    if (!originAllowed(header(req, "origin"), own, corsOrigins, header(req, "sec-fetch-site"))) {
       const e = foreignOrigin();
       return { ok: false, status: e.status, body: errorBody(e) };
     }
