@@ -32,7 +32,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   try {
     running = await startServer(config, { logger: log });
   } catch (err) {
-    if (err instanceof ListingFileError) {
+    if (err instanceof ListingFileError || err instanceof ConfigError) {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 2;
     }

@@ -49,4 +49,22 @@ describe("server config", () => {
     expect(loadConfig([], { BAZAAR_COMMIT_THREAD: "TRUE" }).commitThread).toBe(true);
     expect(loadConfig(["--commit-thread=0"], { BAZAAR_COMMIT_THREAD: "1" }).commitThread).toBe(false);
   });
+
+  it("API keys are off by default; keys, keys file and per-key caps come from the environment or flags", () => {
+    expect(DEFAULT_CONFIG).toMatchObject({ apiKeys: [], apiKeysFile: null });
+    const env = {
+      BAZAAR_API_KEYS: "aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb",
+      BAZAAR_API_KEYS_FILE: "/run/secrets/keys",
+      BAZAAR_KEY_MAX_SESSIONS: "8",
+      BAZAAR_KEY_RATE: "2.5",
+    };
+    expect(loadConfig([], env)).toMatchObject({
+      apiKeys: ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"],
+      apiKeysFile: "/run/secrets/keys",
+      keyMaxSessions: 8,
+      keyRate: 2.5,
+    });
+    expect(loadConfig(["--key-rate", "10"], env).keyRate).toBe(10);
+    expect(() => loadConfig([], { BAZAAR_KEY_RATE: "0" })).toThrow(/--key-rate/);
+  });
 });

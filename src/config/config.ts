@@ -15,6 +15,14 @@ export const ServerConfig = z.object({
   listings: z.string().min(1).nullable(),
   /** Commit on a writer thread (file databases only) instead of on the event loop. */
   commitThread: z.boolean(),
+  /** API keys; empty (and no keys file) leaves the server open, as it is by default. */
+  apiKeys: z.array(z.string()),
+  /** A file of API keys, one per line (# comments allowed), read at startup. */
+  apiKeysFile: z.string().min(1).nullable(),
+  /** With keys on: live sessions (HTTP sessions and WebSocket connections) one key may hold. */
+  keyMaxSessions: z.number().int().min(1).max(1_000_000),
+  /** With keys on: requests per second one key may make (token bucket, bursts of one second). */
+  keyRate: z.number().positive().max(1_000_000),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -29,6 +37,10 @@ export const DEFAULT_CONFIG: ServerConfig = {
   bodyLimitKb: 64,
   listings: null,
   commitThread: false,
+  apiKeys: [],
+  apiKeysFile: null,
+  keyMaxSessions: 64,
+  keyRate: 50,
 };
 
 interface Setting {
@@ -104,6 +116,34 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_COMMIT_THREAD"],
     help: "on|off: commit on a writer thread (pays off with spare cores and remote clients; default off)",
     parse: onOff,
+  },
+  {
+    key: "apiKeys",
+    flag: "--api-keys",
+    env: ["BAZAAR_API_KEYS"],
+    help: "comma-separated API keys (prefer the variable or a file: flags show in ps); off when unset",
+    parse: list,
+  },
+  {
+    key: "apiKeysFile",
+    flag: "--api-keys-file",
+    env: ["BAZAAR_API_KEYS_FILE"],
+    help: "file of API keys, one per line; adds to --api-keys",
+    parse: text,
+  },
+  {
+    key: "keyMaxSessions",
+    flag: "--key-max-sessions",
+    env: ["BAZAAR_KEY_MAX_SESSIONS"],
+    help: "with keys on: live sessions per key; beyond it 429",
+    parse: int,
+  },
+  {
+    key: "keyRate",
+    flag: "--key-rate",
+    env: ["BAZAAR_KEY_RATE"],
+    help: "with keys on: requests per second per key; beyond it 429",
+    parse: num,
   },
 ];
 

@@ -5,9 +5,11 @@ import { TASKS } from "../../tasks/task-catalog";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EngineSessionService } from "../sessions/engine-session-service";
 import type { EpisodeStore } from "../storage/episode-store";
+import type { WriteHealthStatus } from "../storage/write-health";
 import { EpisodeListQuery } from "../wire/episode-list";
 import { ResetRequest } from "../wire/reset";
 import { StepRequest } from "../wire/step";
+import { type AccessControl, accessControl } from "./access-control";
 import { batchResetItems } from "./batch-reset-items";
 import {
   BatchResetRequest,
@@ -18,6 +20,7 @@ import {
 } from "./extra-wire";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
+import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { validationDetail } from "./validation-detail";
 import { registerWebRoutes } from "./web-routes";
@@ -28,7 +31,11 @@ export interface AppDeps {
   /** The server's own version (package.json), reported by /health and /metadata. */
   version: string;
   bodyLimitKb: number;
+  /** "full" while commits fail for lack of disk space; /health then reports degraded. */
+  writeHealth?: () => WriteHealthStatus;
   corsOrigins: readonly string[];
+  /** API keys and their per-key caps; null or absent runs the server open (the default). */
+  access?: AccessControl | null;
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
   backends?: () => Promise<readonly BackendStatus[]>;
@@ -90,6 +97,8 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     const origins = [...deps.corsOrigins];
     app.use("*", cors({ origin: origins.includes("*") ? "*" : origins }));
   }
+  app.use("*", originGuard(deps.corsOrigins));
+  if (deps.access) app.use("*", accessControl(deps.access, limit));
   // Refuse an announced oversized body before reading it; readJson re-checks what actually arrived.
   app.use("*", async (c, next) => {
     const len = c.req.header("content-length");
@@ -145,7 +154,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
 
   app.get("/health", async (c) => {
-    const db = store.healthy() ? "ok" : "error";
+    const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
       {

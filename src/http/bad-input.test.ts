@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestReply, type TestServer } from "./testing/test-server";
+import { expectUnchanged } from "./testing/unchanged";
 
 let srv: TestServer;
 let sid: string;
@@ -24,15 +25,7 @@ function expectError(r: TestReply, status: number, code: string): void {
   expect(r.text).not.toMatch(/at .*\.ts:\d+/);
 }
 
-/** Run a bad request and check that nothing stored changed. */
-async function unchanged(fn: () => Promise<TestReply>): Promise<TestReply> {
-  const before = srv.store.counts();
-  const state = (await srv.get(`/state?session_id=${sid}`)).text;
-  const r = await fn();
-  expect(srv.store.counts()).toEqual(before);
-  expect((await srv.get(`/state?session_id=${sid}`)).text).toBe(state);
-  return r;
-}
+const unchanged = (fn: () => Promise<TestReply>) => expectUnchanged(srv, sid, fn);
 
 describe("bad input over HTTP", () => {
   it("malformed JSON is a 422 INVALID_JSON with a json_invalid detail", async () => {

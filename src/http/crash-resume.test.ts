@@ -5,11 +5,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../env/observation";
-import { observe } from "../../env/observe";
-import { stepRun } from "../../env/run";
-import { openRun } from "../../tasks/open-run";
 import { startServerProcess } from "../testing/server-process";
-import { testBuyer } from "./testing/buyer";
+import { referenceRun, testBuyer } from "./testing/buyer";
+import { storedEventCount } from "./testing/stored-events";
 
 const dir = mkdtempSync(join(tmpdir(), "bazaar-crash-"));
 const children: ChildProcess[] = [];
@@ -73,27 +71,13 @@ describe.each([
     await new Promise((r) => second.child.once("exit", r));
 
     // The uninterrupted in-process run with the same seed and the same buyer.
-    const run = openRun(TASK, { seed: SEED, episodeId: "crash" });
-    let o = observe(run.episode);
-    const expected = [JSON.stringify(o)];
-    for (let i = 0; i < 500; i++) {
-      const res = stepRun(run, testBuyer(o, o.current_round));
-      expected.push(JSON.stringify(res.observation));
-      o = res.observation;
-      if (res.done) break;
-    }
-    expect(observations).toEqual(expected);
+    const reference = referenceRun(TASK, SEED, "crash");
+    expect(observations).toEqual(reference.observations);
     expect(score.episodes_completed).toBe(10);
 
     // Every event of every episode is stored: two per buyer move that got a reply, plus each start.
     const db = new Database(dbPath, { readonly: true });
-    const stored = db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM events e JOIN episodes p ON p.key = e.episode_key WHERE p.session_id = ? AND p.status != 'abandoned'",
-      )
-      .get(sid) as { n: number };
-    const inProcess = [...run.finished, run.episode].reduce((n, e) => n + e.events.length, 0);
-    expect(stored.n).toBe(inProcess);
+    expect(storedEventCount(db, sid)).toBe(reference.events);
     db.close();
   }, 60_000);
 });

@@ -1,18 +1,31 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { HttpError } from "./http-errors";
+import { requireJsonContentType } from "./json-content-type";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
+import { readBodyText, tooLarge } from "./read-body";
 import { type LocRoot, validationDetail } from "./validation-detail";
 
-export function tooLarge(limitBytes: number): HttpError {
-  const msg = `Request body exceeds the ${Math.round(limitBytes / 1024)} KiB limit.`;
-  return new HttpError(413, "PAYLOAD_TOO_LARGE", msg, msg, { limit_bytes: limitBytes });
+export { tooLarge };
+
+export function nestingTooDeep(): HttpError {
+  const msg = `Body nests objects/arrays deeper than ${MAX_JSON_DEPTH} levels.`;
+  const detail = [
+    { type: "json_too_deep", loc: ["body"], msg, input: null, ctx: { max_depth: MAX_JSON_DEPTH } },
+  ];
+  return new HttpError(422, "NESTING_TOO_DEEP", msg, detail, { max_depth: MAX_JSON_DEPTH });
 }
 
-/** Parse a JSON body. An empty body reads as `{}` where the route allows it (OpenEnv's /reset does). */
+/**
+ * Parse a JSON body: content-type checked, read with the size limit enforced while streaming,
+ * nesting depth checked before parsing. An empty body reads as `emptyAs` where the route allows
+ * it (OpenEnv's /reset reads it as `{}`).
+ */
 export async function readJson(c: Context, limitBytes: number, emptyAs?: unknown): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.length > limitBytes && Buffer.byteLength(text) > limitBytes) throw tooLarge(limitBytes);
+  requireJsonContentType(c);
+  const text = await readBodyText(c, limitBytes);
   if (text.trim() === "" && emptyAs !== undefined) return emptyAs;
+  if (exceedsJsonDepth(text)) throw nestingTooDeep();
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -16,9 +16,12 @@ import { EpisodeStore } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
+import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
+import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
 import { isAddressInUse, PortInUseError } from "./port-in-use";
+import { wsAdmission } from "./ws-admission";
 
 export interface RunningServer {
   /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
@@ -70,7 +73,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
+  const keys = loadApiKeys(config);
   const store = new EpisodeStore(openDatabase(config.db));
+  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
   // Commits run on the event loop by default: on the 2-core bench, where the client shares the
   // machine, the writer thread saved the event loop ~10 % per step but cost ~30 % more CPU in all
   // and a thread hop of latency (README, Performance).
@@ -80,7 +85,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           log.error("store writer thread failed; commits continue on the main thread", errorFields(err)),
       })
     : null;
-  const writer = onThread ?? new GroupCommit(store);
+  // /health reports "full" while commits fail for lack of room (issue 10, item 10).
+  const writeHealth = new WriteHealth(headerProbe(store.db), (status, err) =>
+    status === "full"
+      ? log.error("storage full: writes fail, requests that write get 507", errorFields(err))
+      : log.warn("storage writable again"),
+  );
+  const writer = watchWrites(onThread ?? new GroupCommit(store), writeHealth);
   const checkpoints = startCheckpointer(store.db, {
     writer,
     onError: (err) =>
@@ -102,13 +113,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     store,
     version: serverVersion(),
     bodyLimitKb: config.bodyLimitKb,
+    writeHealth: () => writeHealth.status(),
+    access,
     corsOrigins: config.corsOrigins,
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service),
+    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
   ]);
 
   let server: Server;
@@ -127,7 +140,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
   }
   server.keepAliveTimeout = 65_000;
-  const ws = attachOpenEnvWebSocket(server, service, {});
+  const ws = attachOpenEnvWebSocket(server, service, {
+    admit: wsAdmission(config.corsOrigins, access),
+    logger: log,
+  });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);
@@ -145,6 +161,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     max_sessions: config.maxSessions,
     ttl_s: config.sessionTtlS,
     commits: onThread === null ? "event loop" : "writer thread",
+    api_keys: keys === null ? "off" : keys.size,
   });
 
   let closing: Promise<void> | null = null;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { cappedEcho } from "./echo-cap";
 
 /** One entry of FastAPI/pydantic's 422 `detail` list (OPENENV §2.2). */
 export interface DetailEntry {
@@ -107,5 +108,6 @@ function entry(root: LocRoot, issue: z.core.$ZodIssue, data: unknown): DetailEnt
 }
 
 export function validationDetail(root: LocRoot, error: z.ZodError, data: unknown): DetailEntry[] {
-  return error.issues.flatMap((i) => entry(root, i, data));
+  // Inputs are echoed bounded: a 422 body never grows with what the client sent.
+  return error.issues.flatMap((i) => entry(root, i, data)).map((e) => ({ ...e, input: cappedEcho(e.input) }));
 }

@@ -3,26 +3,12 @@ import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
 import type { Context, Hono } from "hono";
+import { CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 
 /** The browser UI's own folder, beside src/. */
 export const WEB_ROOT = fileURLToPath(new URL("../../web/", import.meta.url));
 
-/**
- * Self only: the UI loads nothing from elsewhere and talks to this origin's API. Framing is
- * allowed for Hugging Face, whose Space page shows the app inside an iframe.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self' https://huggingface.co",
-].join("; ");
+export { CONTENT_SECURITY_POLICY };
 
 /** The saffron diamond the pages use as their icon. */
 export const FAVICON_SVG =
@@ -60,13 +46,6 @@ export async function compileWebModule(source: string, fileName: string): Promis
     legalComments: "none",
   });
   return rewriteImports(out.code);
-}
-
-function securityHeaders(c: Context): void {
-  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "no-referrer");
-  c.header("Cache-Control", "no-cache");
 }
 
 export interface WebRoutesOptions {

@@ -1,7 +1,12 @@
 import type { Env, Hono } from "hono";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../env/engine-version";
+import { HttpError, renderError } from "../http/http-errors";
+import { requireJsonContentType } from "../http/json-content-type";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
+import { readBodyText } from "../http/read-body";
 import { ServiceError, type SessionService } from "../sessions/session-service";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import { toPydanticErrors } from "../ws/pydantic-errors";
 import {
   JSONRPC_INTERNAL_ERROR,
@@ -160,14 +165,37 @@ export async function handleMcpRequest(
       const f = serviceFailure(e);
       return rpcError(id, f.code, f.message, f.data);
     }
+    if (isStorageFull(e))
+      return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
     return rpcError(id, JSONRPC_INTERNAL_ERROR, "Internal error");
   }
 }
 
-/** POST /mcp: JSON-RPC over HTTP, always status 200 (errors travel inside JSON-RPC). */
-export function registerMcpRoutes<E extends Env>(app: Hono<E>, service: SessionService): void {
+/** Body limit when the caller names none (the server passes its configured one). */
+const DEFAULT_MCP_BODY_LIMIT = 64 * 1024;
+
+/**
+ * POST /mcp: JSON-RPC over HTTP, status 200 for everything JSON-RPC can express. What it
+ * cannot — a body over the limit (413) or not JSON at all by its content-type (415) — gets the
+ * server's HTTP error, as on every other JSON route.
+ */
+export function registerMcpRoutes<E extends Env>(
+  app: Hono<E>,
+  service: SessionService,
+  limitBytes: number = DEFAULT_MCP_BODY_LIMIT,
+): void {
   app.post("/mcp", async (c) => {
-    const text = await c.req.text();
+    let text: string;
+    try {
+      requireJsonContentType(c);
+      text = await readBodyText(c, limitBytes);
+    } catch (e) {
+      if (e instanceof HttpError) return renderError(c, e);
+      throw e;
+    }
+    if (exceedsJsonDepth(text)) {
+      return c.json(rpcError(null, JSONRPC_PARSE_ERROR, `Parse error: nested deeper than ${MAX_JSON_DEPTH}`));
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);

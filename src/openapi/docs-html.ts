@@ -102,7 +102,8 @@ ${body ? `<h4>Request body</h4><p>${typeLabel(schemaOfContent(body.content))}</p
 </section>`;
 }
 
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto 2rem;padding:0 1rem;color:#1d1d1f}
+/** The page's one inline stylesheet; /docs allows exactly it by hash in its CSP. */
+export const DOCS_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto 2rem;padding:0 1rem;color:#1d1d1f}
 header.site{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline;justify-content:space-between;padding:.6rem 0;border-bottom:1px solid #e4e4e7;margin-bottom:1rem}
 header.site a{font-weight:600}.brand{font-weight:800;margin:0}.versions{color:#666;font-size:13px}
 .scroll{overflow-x:auto;max-width:100%}td,th{overflow-wrap:anywhere}h3{overflow-wrap:anywhere}
@@ -136,7 +137,7 @@ export function renderDocsHtml(doc: OpenApiDocument, serverVersion: string): str
     .join("\n");
   return `<!doctype html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">
-<title>${escapeHtml(doc.info.title)} · API reference</title><style>${STYLE}</style></head>
+<title>${escapeHtml(doc.info.title)} · API reference</title><style>${DOCS_STYLE}</style></head>
 <body><header class=site><p class=brand>◈ ${escapeHtml(doc.info.title)}</p>
 <nav aria-label=Pages><a href="/web/">Haggle</a> <a href="/web/replay">Replays</a> <a href="/docs" aria-current=page>API</a></nav></header>
 <h1>API reference</h1>

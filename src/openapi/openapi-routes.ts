@@ -1,6 +1,7 @@
 import type { Env, Hono } from "hono";
+import { policyWithInlineStyle, securityHeaders } from "../http/security-headers";
 import type { SessionService } from "../sessions/session-service";
-import { renderDocsHtml } from "./docs-html";
+import { DOCS_STYLE, renderDocsHtml } from "./docs-html";
 import { envJsonSchemas } from "./env-schemas";
 import { buildMetadata } from "./metadata";
 import { buildOpenApiDocument } from "./openapi-document";
@@ -18,6 +19,10 @@ export function registerOpenApiRoutes<E extends Env>(app: Hono<E>, deps: OpenApi
   const metadata = buildMetadata(deps.version);
   app.get("/schema", (c) => c.json(envJsonSchemas()));
   app.get("/openapi.json", (c) => c.json(doc));
-  app.get("/docs", (c) => c.html(docsHtml));
+  const docsPolicy = policyWithInlineStyle(DOCS_STYLE);
+  app.get("/docs", (c) => {
+    securityHeaders(c, docsPolicy);
+    return c.html(docsHtml);
+  });
   app.get("/metadata", (c) => c.json({ ...metadata, max_sessions: deps.service.capacity().max_sessions }));
 }

@@ -15,6 +15,7 @@ import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
 import type { EpisodeListResponse } from "../wire/episode-list";
@@ -140,6 +141,14 @@ function batchError(sessionId: string | undefined, err: unknown, log: Logger): B
         message: err.message,
         ...(err.details === undefined ? {} : { details: err.details }),
       },
+    };
+  }
+  // A full disk is for the client to retry later, not a server fault (issue 10, item 10).
+  if (isStorageFull(err)) {
+    return {
+      session_id: sessionId ?? null,
+      status: 507,
+      error: { code: "STORAGE_FULL", message: STORAGE_FULL_MESSAGE },
     };
   }
   log.error("batch item failed", errorFields(err));

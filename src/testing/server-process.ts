@@ -16,6 +16,12 @@ export interface ServerProcessOptions {
   nodeArgs?: readonly string[];
   /** Each line the server writes to stderr, as it comes. */
   onLine?: (line: string) => void;
+  /**
+   * Start the server under this soft file-size limit (KiB, bash's `ulimit -S -f`): writes past
+   * it fail with EFBIG, as on a full disk. Node ignores SIGXFSZ, so the process lives on, and
+   * `prlimit --pid <pid> --fsize=unlimited` gives the room back.
+   */
+  fileSizeLimitKb?: number;
 }
 
 /**
@@ -26,20 +32,29 @@ export async function startServerProcess(
   serveArgs: readonly string[],
   opts: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
+  const argv = [
+    ...(opts.nodeArgs ?? []),
+    "--import",
+    "tsx",
+    "src/cli/main.ts",
+    "serve",
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    ...serveArgs,
+  ];
+  const limited = opts.fileSizeLimitKb !== undefined;
   const child = spawn(
-    process.execPath,
-    [
-      ...(opts.nodeArgs ?? []),
-      "--import",
-      "tsx",
-      "src/cli/main.ts",
-      "serve",
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      ...serveArgs,
-    ],
+    limited ? "bash" : process.execPath,
+    limited
+      ? [
+          "-c",
+          `ulimit -S -f ${Math.trunc(opts.fileSizeLimitKb ?? 0)} && exec "$0" "$@"`,
+          process.execPath,
+          ...argv,
+        ]
+      : argv,
     { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LOG_LEVEL: "info" } },
   );
   const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });

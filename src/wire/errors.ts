@@ -15,6 +15,12 @@ export const ErrorCode = z.enum([
   "RATE_LIMITED",
   "NOT_FOUND",
   "INTERNAL_ERROR",
+  // Hostile traffic and access control (docs/access-control.md).
+  "UNSUPPORTED_MEDIA_TYPE",
+  "NESTING_TOO_DEEP",
+  "FORBIDDEN_ORIGIN",
+  "UNAUTHORIZED",
+  "STORAGE_FULL",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

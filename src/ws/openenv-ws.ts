@@ -2,11 +2,14 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../env/action";
+import { type Logger, silentLogger } from "../log/logger";
 import { handleMcpRequest } from "../mcp/mcp-handler";
 import { ServiceError, type SessionService } from "../sessions/session-service";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import { ResetRequest } from "../wire/reset";
 import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
+import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
   type ClientFrame,
   errorFrame,
@@ -20,6 +23,15 @@ export interface OpenEnvWebSocketOptions {
   /** Largest inbound frame; actions are tiny, so 1 MiB leaves ample room. */
   maxPayloadBytes?: number;
   path?: "/ws";
+  /**
+   * Most reply bytes a connection may have waiting to go out (ws `bufferedAmount`). A client
+   * that stops reading while it keeps sending is closed with 1013 past this, instead of the
+   * server buffering its replies without end.
+   */
+  maxBufferedBytes?: number;
+  logger?: Logger;
+  /** Checked before each upgrade (Origin, API key); a refusal is answered as plain HTTP. */
+  admit?: (req: IncomingMessage) => UpgradeAdmission;
 }
 
 export interface OpenEnvWebSocket {
@@ -28,6 +40,11 @@ export interface OpenEnvWebSocket {
 }
 
 export const DEFAULT_WS_MAX_PAYLOAD = 1024 * 1024;
+export const DEFAULT_WS_MAX_BUFFERED = 4 * 1024 * 1024;
+/** "Try again later" (RFC 6455 §7.4.1 registry): the client may reconnect once it reads its replies. */
+export const CLOSE_SLOW_READER = 1013;
+/** Frames one connection may have waiting for an answer before its socket stops being read. */
+const MAX_WAITING_FRAMES = 256;
 const FACTORY_NAME = "bazaar_batna";
 
 type Outgoing = WsErrorFrame | { type: string; data: unknown };
@@ -68,10 +85,22 @@ export function attachOpenEnvWebSocket(
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
+    const admission = opts.admit?.(req) ?? { ok: true };
+    if (!admission.ok) {
+      refuseUpgrade(socket, admission);
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const finished = serveConnection(ws, service);
+      const release = admission.hold?.();
+      const finished = serveConnection(ws, service, {
+        maxBuffered: opts.maxBufferedBytes ?? DEFAULT_WS_MAX_BUFFERED,
+        log: opts.logger ?? silentLogger,
+      });
       connections.add(finished);
-      void finished.then(() => connections.delete(finished));
+      void finished.then(() => {
+        connections.delete(finished);
+        release?.();
+      });
     });
   };
   server.on("upgrade", onUpgrade);
@@ -86,8 +115,9 @@ export function attachOpenEnvWebSocket(
   };
 }
 
-function send(ws: WebSocket, frame: Outgoing): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+interface ConnectionLimits {
+  maxBuffered: number;
+  log: Logger;
 }
 
 function rawText(data: RawData, isBinary: boolean): string | null {
@@ -98,12 +128,26 @@ function rawText(data: RawData, isBinary: boolean): string | null {
 }
 
 /** Resolves when the connection is gone and its session released. */
-function serveConnection(ws: WebSocket, service: SessionService): Promise<void> {
+function serveConnection(ws: WebSocket, service: SessionService, limits: ConnectionLimits): Promise<void> {
   const queue = new SerialQueue();
   // The connection's own token: its session answers only calls that carry it.
   const channel = {};
   let ending = false;
   let sessionId: string | null = null;
+
+  const send = (frame: Outgoing): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(frame));
+    if (ws.bufferedAmount <= limits.maxBuffered) return;
+    // The client is not reading: stop answering it. Frames still queued are skipped (the socket
+    // is no longer open); ws destroys the socket if the close handshake does not finish.
+    ending = true;
+    limits.log.warn("websocket closed: client not reading its replies", {
+      buffered_bytes: ws.bufferedAmount,
+      limit_bytes: limits.maxBuffered,
+    });
+    ws.close(CLOSE_SLOW_READER, "reply buffer full: read your replies");
+  };
   let resolveDone: () => void = () => undefined;
   const done = new Promise<void>((r) => {
     resolveDone = r;
@@ -131,27 +175,50 @@ function serveConnection(ws: WebSocket, service: SessionService): Promise<void> 
     sessionId = service.openSession(channel);
   } catch (e) {
     ending = true;
-    send(ws, connectFailure(e, service));
+    send(connectFailure(e, service));
     ws.close(1000);
     return done;
   }
+
+  // Frames received but not yet answered. Past MAX_WAITING_FRAMES the socket stops being read
+  // (TCP pushes back on the sender) until half of them are answered, so a client that floods
+  // frames costs a bounded queue, not one closure per frame it manages to send.
+  let waiting = 0;
+  let paused = false;
+  const answered = () => {
+    waiting--;
+    if (paused && waiting <= MAX_WAITING_FRAMES / 2) {
+      paused = false;
+      ws.resume();
+    }
+  };
 
   ws.on("message", (data, isBinary) => {
     if (ending) return;
     const frame = parseClientFrame(rawText(data, isBinary));
     if (frame.type === "rejected" && frame.fatal) ending = true;
     if (frame.type === "close") ending = true;
+    if (++waiting >= MAX_WAITING_FRAMES && !paused) {
+      paused = true;
+      ws.pause();
+    }
     void queue.push(async () => {
-      if (frame.type === "rejected") {
-        send(ws, frame.frame);
-        if (frame.fatal) ws.close(1000);
-        return;
+      try {
+        // Closed while this frame waited (a slow reader): nobody will read its answer.
+        if (ws.readyState !== ws.OPEN) return;
+        if (frame.type === "rejected") {
+          send(frame.frame);
+          if (frame.fatal) ws.close(1000);
+          return;
+        }
+        if (frame.type === "close") {
+          ws.close(1000);
+          return;
+        }
+        send(await answer(frame, service, sessionId as string, channel));
+      } finally {
+        answered();
       }
-      if (frame.type === "close") {
-        ws.close(1000);
-        return;
-      }
-      send(ws, await answer(frame, service, sessionId as string, channel));
     });
   });
   return done;
@@ -172,7 +239,9 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
 }
 
 const executionError = (e: unknown): WsErrorFrame =>
-  errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+  isStorageFull(e)
+    ? errorFrame("EXECUTION_ERROR", STORAGE_FULL_MESSAGE, { reason: "STORAGE_FULL" })
+    : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
 
 async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { cappedEcho } from "../http/echo-cap";
 
 /** One entry of a pydantic/FastAPI validation error list, the shape OpenEnv clients print. */
 export interface PydanticError {
@@ -96,5 +97,6 @@ export function toPydanticErrors(error: z.ZodError, input: unknown, locPrefix: (
         out.push({ type: "value_error", loc, msg: issue.message, input: here });
     }
   }
-  return out;
+  // Inputs are echoed bounded: an error frame never grows with what the client sent.
+  return out.map((e) => ({ ...e, input: cappedEcho(e.input) }));
 }

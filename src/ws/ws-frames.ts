@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
 import { type PydanticError, toPydanticErrors } from "./pydantic-errors";
 
 /** The OpenEnv WS error codes (OPENENV §1.4). */
@@ -83,6 +84,13 @@ export function parseClientFrame(raw: string | null): ClientFrame | FrameRejecti
       type: "rejected",
       frame: errorFrame("SESSION_ERROR", "Binary frames are not supported; send JSON text frames."),
       fatal: true,
+    };
+  }
+  if (exceedsJsonDepth(raw)) {
+    return {
+      type: "rejected",
+      frame: errorFrame("INVALID_JSON", `Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`),
+      fatal: false,
     };
   }
   let value: unknown;

@@ -16,7 +16,8 @@ export interface TestReply {
   text: string;
 }
 
-async function reply(res: Response): Promise<TestReply> {
+/** A response read as a TestReply (body parsed as JSON when it is JSON, else null). */
+export async function readReply(res: Response): Promise<TestReply> {
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -41,7 +42,7 @@ export async function startTestServer(
   };
   const s = await startServer(config, { logger: silentLogger, now, drainMs: 1000 });
   const postRaw = async (path: string, raw: string, headers: Record<string, string> = {}) =>
-    reply(
+    readReply(
       await fetch(`${s.url}${path}`, {
         method: "POST",
         body: raw,
@@ -52,6 +53,6 @@ export async function startTestServer(
     ...s,
     postRaw,
     post: (path, body, headers) => postRaw(path, JSON.stringify(body), headers),
-    get: async (path) => reply(await fetch(`${s.url}${path}`)),
+    get: async (path) => readReply(await fetch(`${s.url}${path}`)),
   };
 }
