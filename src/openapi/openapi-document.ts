@@ -81,7 +81,21 @@ const ERROR_TEXT: Record<number, string> = {
   413: "Body larger than the limit",
   422: "Schema failure: `detail` is the pydantic-style list, `error.code` is VALIDATION_ERROR",
   503: "At capacity; see the Retry-After header",
+  401: "API keys are on and the request carries no valid `Authorization: Bearer` key (UNAUTHORIZED)",
+  403: "A browser request from an origin not in CORS_ORIGINS (FORBIDDEN_ORIGIN)",
+  415: "The body is not JSON: send content-type application/json (UNSUPPORTED_MEDIA_TYPE)",
+  429: "Over the key's request rate or live-session cap; see Retry-After (RATE_LIMITED)",
+  507: "The server's disk is full; nothing was written (STORAGE_FULL)",
 };
+
+/**
+ * Answers every API route can give whatever it does: keys (when on) guard all of them, the
+ * Origin check and 415 guard those with a body, and any write can meet a full disk.
+ */
+function sharedErrors(op: Operation): number[] {
+  if (op.ok.html || op.path === "/health") return [];
+  return op.method === "post" ? [401, 403, 415, 429, 507] : [401, 429];
+}
 
 const SESSION_QUERY = [
   { name: "session_id", description: "The session returned by /reset.", required: true },
@@ -306,7 +320,7 @@ function operationObject(op: Operation): Json {
       ? { description: op.ok.description, content: okContent }
       : { description: op.ok.description },
   };
-  for (const status of op.errors ?? []) {
+  for (const status of [...(op.errors ?? []), ...sharedErrors(op)]) {
     responses[String(status)] = {
       description: ERROR_TEXT[status] ?? "Error",
       content: json(ref("ErrorBody")),
