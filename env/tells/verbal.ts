@@ -38,7 +38,8 @@ export const CONDITION_DEPRECIATION: Readonly<Record<ConditionLabel, number>> = 
   unknown: 0,
 };
 
-const LABEL_RANK: Readonly<Record<ConditionLabel, number>> = {
+/** How far each grade is from "new": the worse disclosure wins when a message names several. */
+export const CONDITION_LABEL_RANK: Readonly<Record<ConditionLabel, number>> = {
   new: 0,
   like_new: 1,
   very_good: 2,
@@ -118,7 +119,10 @@ export function readCues(message: string): VerbalReading {
 function isWorse(s: CueSpan, than: CueSpan | null): boolean {
   if (than === null) return true;
   if (s.score !== than.score) return s.score < than.score;
-  return LABEL_RANK[s.conditionLabel ?? "unknown"] > LABEL_RANK[than.conditionLabel ?? "unknown"];
+  return (
+    CONDITION_LABEL_RANK[s.conditionLabel ?? "unknown"] >
+    CONDITION_LABEL_RANK[than.conditionLabel ?? "unknown"]
+  );
 }
 
 /**

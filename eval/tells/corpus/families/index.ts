@@ -1,0 +1,23 @@
+import type { Family } from "../family";
+import { codeMixed, hindiChat, hindiShop } from "./devanagari";
+import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
+import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
+import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
+
+export { HAND_WRITTEN } from "./hand-written";
+
+export const FAMILIES: readonly Family[] = [
+  bazaarEnglish,
+  olxEnglish,
+  craigslistUs,
+  ecommerceFormal,
+  bazaarHinglish,
+  olxHinglish,
+  whatsappShorthand,
+  hindiShop,
+  hindiChat,
+  codeMixed,
+  indianEnglishIdioms,
+  llmSellerEnglish,
+  llmSellerHinglish,
+];
