@@ -75,8 +75,8 @@ function bySpanOrder(a: CueSpan, b: CueSpan): number {
   );
 }
 
-/** Deterministic keyword cues for one seller message. Pure; all patterns are compiled at module load. */
-export function readCues(message: string): VerbalReading {
+/** Every match of every cue rule, sorted by (start, end, signal). Pure; patterns are compiled at module load. */
+export function matchCueRules(message: string): CueSpan[] {
   const spans: CueSpan[] = [];
   for (const rule of RULES) {
     const re = rule.re;
@@ -96,8 +96,17 @@ export function readCues(message: string): VerbalReading {
       m = re.exec(message);
     }
   }
-  spans.sort(bySpanOrder);
+  return spans.sort(bySpanOrder);
+}
 
+/** Deterministic keyword cues for one seller message. */
+export function readCues(message: string): VerbalReading {
+  return summariseSpans(matchCueRules(message));
+}
+
+/** Aggregate and condition of a span list (any extractor's), spans re-sorted into reading order. */
+export function summariseSpans(list: CueSpan[]): VerbalReading {
+  const spans = list.sort(bySpanOrder);
   const aggregate: Partial<Record<VerbalSignal, number>> = {};
   let worst: CueSpan | null = null;
   for (const s of spans) {

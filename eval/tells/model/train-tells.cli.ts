@@ -1,0 +1,26 @@
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadCorpus } from "../corpus/corpus-row";
+import { DEFAULT_TRAIN, trainTellsModel } from "./train";
+
+/**
+ * `npm run train:tells`: train the shipped tells model on the WHOLE corpus (every family;
+ * the held-out numbers come from `npm run eval:tells`, which retrains per fold) and write
+ * env/tells/model/tells-model.v1.json. Seeded, so the file is byte-identical on every run.
+ */
+export const MODEL_FILE = fileURLToPath(
+  new URL("../../../env/tells/model/tells-model.v1.json", import.meta.url),
+);
+
+const rows = loadCorpus();
+const weights = trainTellsModel(rows, DEFAULT_TRAIN);
+const text = `${JSON.stringify(weights)}\n`;
+writeFileSync(MODEL_FILE, text);
+console.log(
+  JSON.stringify({
+    rows: rows.length,
+    features: weights.features.length,
+    bytes: Buffer.byteLength(text),
+    content_hash: weights.content_hash,
+  }),
+);
