@@ -53,3 +53,15 @@ export function localExtractorFor(id: TellsExtractorId): LocalTellsExtractor {
 export function extractCues(message: string, extractor: LocalTellsExtractor): VerbalReading {
   return extractor === "rules" ? readCues(message) : readCuesWithModel(TELLS_MODEL, message);
 }
+
+/**
+ * The episode-spec fields that record an extractor choice: none for "rules" (so v1 specs are
+ * unchanged), else the id and the model that reads (the fallback of an LLM id).
+ */
+export function tellsSpecFields(id: TellsExtractorId | undefined): {
+  tells_extractor?: TellsExtractorId;
+  tells_model?: TellsModelRef;
+} {
+  if (id === undefined || id === "rules") return {};
+  return { tells_extractor: id, tells_model: TELLS_MODEL_REF };
+}

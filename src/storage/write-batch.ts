@@ -1,5 +1,6 @@
 import type { EpisodeState } from "../../env/episode-state";
 import type { EpisodeEvent } from "../../env/events";
+import type { TellsExtractorId } from "../../env/tells/extract-cues";
 
 /** How a session's current run was opened; enough to open the same run again after a restart. */
 export interface RunOptionsRow {
@@ -10,6 +11,8 @@ export interface RunOptionsRow {
   history_window: number;
   reveal_personality: boolean | null;
   timeout_s: number | null;
+  /** Absent on runs opened before the option existed, and whenever it was not given ("rules"). */
+  tells_extractor?: TellsExtractorId;
 }
 
 export interface SessionRunRow {
