@@ -11,7 +11,7 @@ import { type CueSpan, matchCueRules, summariseSpans, type VerbalReading } from 
 export const RULE_VETO = 0.1;
 
 /** Score a model-found condition span carries: the grade's usual rule score (lower is worse). */
-const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
+export const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
   new: 0.95,
   like_new: 0.85,
   very_good: 0.7,
