@@ -31,17 +31,21 @@ export function readCuesWithModel(model: TellsModel, message: string): VerbalRea
   const spans = matchCueRules(message).filter((s) => m.probability[s.signal] >= RULE_VETO);
   for (const signal of VERBAL_SIGNALS) {
     if (!m.fired[signal] || spans.some((s) => s.signal === signal)) continue;
-    const ev = m.evidence[signal];
+    const ev = m.evidence(signal);
     if (ev === null) continue;
     const span: CueSpan = {
       start: ev.start,
       end: ev.end,
       text: message.slice(ev.start, ev.end),
       signal,
-      score: signal === "condition" ? GRADE_SCORE[m.grade] : round3(m.probability[signal]),
+      score: round3(m.probability[signal]),
       explanation: `learned: ${signal} (model ${model.version})`,
     };
-    if (signal === "condition") span.conditionLabel = m.grade;
+    if (signal === "condition") {
+      const grade = m.grade();
+      span.conditionLabel = grade;
+      span.score = GRADE_SCORE[grade];
+    }
     spans.push(span);
   }
   return summariseSpans(spans);

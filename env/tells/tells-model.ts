@@ -43,10 +43,10 @@ export interface ModelReading {
   probability: Record<VerbalSignal, number>;
   /** Signals whose probability clears the head's threshold. */
   fired: Record<VerbalSignal, boolean>;
-  /** Most likely grade, meaningful when condition fired. */
-  grade: ConditionGrade;
-  /** Per signal, the token window (≤ 4 words) whose weights pushed hardest towards it; null when none did. */
-  evidence: Record<VerbalSignal, Evidence | null>;
+  /** Most likely grade in the strongest condition clause (computed on demand), meaningful when condition fired. */
+  grade(): ConditionGrade;
+  /** The token window (≤ 4 words) of the signal's strongest clause that pushed hardest towards it; null when none did. */
+  evidence(signal: VerbalSignal): Evidence | null;
 }
 
 export interface TellsModel {
@@ -56,6 +56,7 @@ export interface TellsModel {
 }
 
 const SIGNALS = VERBAL_SIGNALS.length;
+const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 const MAX_WINDOW = 4;
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
@@ -79,53 +80,70 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 
   /**
    * Each clause is scored on its own (the model was trained on clauses); a message carries a
-   * signal when its strongest clause does, and that clause holds the evidence.
+   * signal when its strongest clause does, and that clause holds the evidence. Only the
+   * signal heads run up front; the grade and the evidence windows are computed when asked.
    */
   function read(text: string): ModelReading {
     const f = extractFeatures(text);
-    const n = f.tokens.length;
+    const count = f.buckets.length;
+    const rows = new Int32Array(count);
     const clauses = Math.max(f.clauses, 1);
-    const score = new Float64Array(clauses * heads);
-    for (let c = 0; c < clauses; c++) score.set(bias, c * heads);
-    const contrib = new Float64Array(n * SIGNALS);
-    for (let k = 0; k < f.buckets.length; k++) {
+    const score = new Float64Array(clauses * SIGNALS);
+    for (let c = 0; c < clauses; c++) for (let s = 0; s < SIGNALS; s++) score[c * SIGNALS + s] = bias[s] as number;
+    for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
+      rows[k] = row;
       if (row < 0) continue;
-      const base = row * heads;
-      const a = f.from[k] as number;
-      const b = f.to[k] as number;
       const x = f.values[k] as number;
-      const at = (f.clauseOf[a] as number) * heads;
-      for (let h = 0; h < heads; h++)
-        score[at + h] = (score[at + h] as number) + x * (table[base + h] as number);
-      for (let s = 0; s < SIGNALS; s++) {
-        const v = x * (table[base + s] as number);
-        if (a === b) contrib[a * SIGNALS + s] = (contrib[a * SIGNALS + s] as number) + v;
-        else {
-          contrib[a * SIGNALS + s] = (contrib[a * SIGNALS + s] as number) + v / 2;
-          contrib[b * SIGNALS + s] = (contrib[b * SIGNALS + s] as number) + v / 2;
-        }
-      }
+      const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
+      const base = row * heads;
+      for (let s = 0; s < SIGNALS; s++) score[at + s] = (score[at + s] as number) + x * (table[base + s] as number);
     }
     const probability = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
-    const evidence = {} as Record<VerbalSignal, Evidence | null>;
-    let conditionClause = 0;
+    const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
       let best = 0;
-      for (let c = 1; c < clauses; c++)
-        if ((score[c * heads + s] as number) > (score[best * heads + s] as number)) best = c;
-      const p = sigmoid(score[best * heads + s] as number);
+      for (let c = 1; c < clauses; c++) if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+      bestClause[s] = best;
+      const p = sigmoid(score[best * SIGNALS + s] as number);
       probability[sig] = p;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
-      evidence[sig] = strongestWindow(contrib, s, f.clauseOf, best, f.tokens);
-      if (sig === "condition") conditionClause = best;
     });
-    const at = conditionClause * heads + SIGNALS;
-    let grade = 0;
-    for (let g = 1; g < CONDITION_GRADES.length; g++)
-      if ((score[at + g] as number) > (score[at + grade] as number)) grade = g;
-    return { probability, fired, grade: CONDITION_GRADES[grade] as ConditionGrade, evidence };
+
+    function grade(): ConditionGrade {
+      const clause = bestClause[CONDITION] as number;
+      const g = Float64Array.from(bias.subarray(SIGNALS));
+      for (let k = 0; k < count; k++) {
+        const row = rows[k] as number;
+        if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
+        const x = f.values[k] as number;
+        for (let j = 0; j < g.length; j++) g[j] = (g[j] as number) + x * (table[row * heads + SIGNALS + j] as number);
+      }
+      let best = 0;
+      for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;
+      return CONDITION_GRADES[best] as ConditionGrade;
+    }
+
+    function evidence(signal: VerbalSignal): Evidence | null {
+      const s = VERBAL_SIGNALS.indexOf(signal);
+      const contrib = new Float64Array(f.tokens.length);
+      for (let k = 0; k < count; k++) {
+        const row = rows[k] as number;
+        if (row < 0) continue;
+        const v = (f.values[k] as number) * (table[row * heads + s] as number);
+        const a = f.from[k] as number;
+        const b = f.to[k] as number;
+        if (a === b) contrib[a] = (contrib[a] as number) + v;
+        else {
+          contrib[a] = (contrib[a] as number) + v / 2;
+          contrib[b] = (contrib[b] as number) + v / 2;
+        }
+      }
+      return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
+    }
+
+    return { probability, fired, grade, evidence };
   }
 
   return { version: w.version, contentHash: w.content_hash, read };
@@ -138,7 +156,6 @@ function sigmoid(x: number): number {
 /** Within one clause, the run of at most MAX_WINDOW tokens with the largest positive summed contribution. */
 function strongestWindow(
   contrib: Float64Array,
-  s: number,
   clauseOf: readonly number[],
   clause: number,
   tokens: readonly { start: number; end: number }[],
@@ -151,7 +168,7 @@ function strongestWindow(
     if (clauseOf[i] !== clause) continue;
     let sum = 0;
     for (let j = i; j < n && j < i + MAX_WINDOW && clauseOf[j] === clause; j++) {
-      sum += contrib[j * SIGNALS + s] as number;
+      sum += contrib[j] as number;
       if (sum > best) {
         best = sum;
         bestFrom = i;

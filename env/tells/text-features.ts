@@ -19,7 +19,7 @@ import { CONCEPT_WORDS } from "./concept-lexicon";
  * bigram to two), which is how the model points at the words that carried its decision.
  */
 
-export const FEATURE_BITS = 18;
+export const FEATURE_BITS = 16;
 const MASK = (1 << FEATURE_BITS) - 1;
 
 export interface Token {
@@ -112,16 +112,29 @@ const BOUNDARY = 0x2;
 /** Only the first `limit` code units are read: a cap that keeps a 64 KB message cheap. */
 export const MODEL_TEXT_LIMIT = 4096;
 
+// Sellers reuse a small vocabulary; folding each distinct word once keeps the regex work off the
+// hot path. The result depends on the word alone; the bound keeps memory flat on odd input.
+const FOLD_CACHE_LIMIT = 50_000;
+const foldCache = new Map<string, { folded: string; skeleton: string }>();
+function foldCached(raw: string): { folded: string; skeleton: string } {
+  let hit = foldCache.get(raw);
+  if (hit === undefined) {
+    const folded = foldToken(raw);
+    hit = { folded, skeleton: skeletonOf(folded) };
+    if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.clear();
+    foldCache.set(raw, hit);
+  }
+  return hit;
+}
+
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const body = text.length > MODEL_TEXT_LIMIT ? text.slice(0, MODEL_TEXT_LIMIT) : text;
   TOKEN.lastIndex = 0;
   let m = TOKEN.exec(body);
   while (m !== null) {
-    const folded = foldToken(m[0]);
-    if (folded !== "") {
-      tokens.push({ start: m.index, end: m.index + m[0].length, folded, skeleton: skeletonOf(folded) });
-    }
+    const { folded, skeleton } = foldCached(m[0]);
+    if (folded !== "") tokens.push({ start: m.index, end: m.index + m[0].length, folded, skeleton });
     m = TOKEN.exec(body);
   }
   return tokens;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractCues } from "../../env/tells/extract-cues";
 import { exclusiveSpans, readCues } from "../../env/tells/verbal";
 import { type LiveBackend, startRealServer } from "../testing/backends";
 import type { HighlightResponse } from "./highlight-route";
@@ -34,8 +35,28 @@ describe("POST /highlight", () => {
     expect(body).toEqual({ spans: [], aggregate: {} });
   });
 
+  it('reads with the learned layer when asked for extractor "model" (and an llm id falls back to it)', async () => {
+    const message = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
+    const rules = (await (await post({ message })).json()) as HighlightResponse;
+    const model = (await (await post({ message, extractor: "model" })).json()) as HighlightResponse;
+    const llm = (await (
+      await post({ message, extractor: "llm:ollama:llama3.2:3b" })
+    ).json()) as HighlightResponse;
+    const reading = extractCues(message, "model");
+    expect(model).toEqual({ spans: exclusiveSpans(reading.spans), aggregate: reading.aggregate });
+    expect(model.aggregate.sympathy).toBeGreaterThan(0);
+    expect(rules.aggregate.sympathy).toBeUndefined();
+    expect(llm).toEqual(model);
+  });
+
   it("refuses a missing, overlong or padded body with 422", async () => {
-    for (const bad of [{}, { message: "x".repeat(2001) }, { message: 5 }, { message: "hi", extra: 1 }]) {
+    for (const bad of [
+      {},
+      { message: "x".repeat(2001) },
+      { message: 5 },
+      { message: "hi", extra: 1 },
+      { message: "hi", extractor: "magic" },
+    ]) {
       const res = await post(bad);
       expect(res.status, JSON.stringify(bad).slice(0, 40)).toBe(422);
       const body = (await res.json()) as { error: { code: string } };

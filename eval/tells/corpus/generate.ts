@@ -4,6 +4,13 @@ import type { CorpusRow } from "./corpus-row";
 import type { Family } from "./family";
 import { parseMarkup } from "./markup";
 
+/** The seed the committed corpus was generated with. */
+export const CORPUS_SEED = 12;
+
+export function corpusJsonl(rows: readonly CorpusRow[]): string {
+  return `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
+}
+
 /** Per family: how many rows each cue template yields, and negatives per positive. */
 const ROWS_PER_CUE = 4;
 const NEGATIVE_SHARE = 0.62;

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { loadCorpus } from "../corpus/corpus-row";
+import { MODEL_FILE } from "./model-file";
 import { DEFAULT_TRAIN, trainTellsModel } from "./train";
 
 /**
@@ -8,9 +8,6 @@ import { DEFAULT_TRAIN, trainTellsModel } from "./train";
  * the held-out numbers come from `npm run eval:tells`, which retrains per fold) and write
  * env/tells/model/tells-model.v1.json. Seeded, so the file is byte-identical on every run.
  */
-export const MODEL_FILE = fileURLToPath(
-  new URL("../../../env/tells/model/tells-model.v1.json", import.meta.url),
-);
 
 const rows = loadCorpus();
 const weights = trainTellsModel(rows, DEFAULT_TRAIN);
