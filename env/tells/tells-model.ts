@@ -89,7 +89,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     const rows = new Int32Array(count);
     const clauses = Math.max(f.clauses, 1);
     const score = new Float64Array(clauses * SIGNALS);
-    for (let c = 0; c < clauses; c++) for (let s = 0; s < SIGNALS; s++) score[c * SIGNALS + s] = bias[s] as number;
+    for (let c = 0; c < clauses; c++)
+      for (let s = 0; s < SIGNALS; s++) score[c * SIGNALS + s] = bias[s] as number;
     for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
       rows[k] = row;
@@ -97,14 +98,16 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       const x = f.values[k] as number;
       const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
       const base = row * heads;
-      for (let s = 0; s < SIGNALS; s++) score[at + s] = (score[at + s] as number) + x * (table[base + s] as number);
+      for (let s = 0; s < SIGNALS; s++)
+        score[at + s] = (score[at + s] as number) + x * (table[base + s] as number);
     }
     const probability = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
       let best = 0;
-      for (let c = 1; c < clauses; c++) if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+      for (let c = 1; c < clauses; c++)
+        if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
       bestClause[s] = best;
       const p = sigmoid(score[best * SIGNALS + s] as number);
       probability[sig] = p;
@@ -118,7 +121,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
         const row = rows[k] as number;
         if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
         const x = f.values[k] as number;
-        for (let j = 0; j < g.length; j++) g[j] = (g[j] as number) + x * (table[row * heads + SIGNALS + j] as number);
+        for (let j = 0; j < g.length; j++)
+          g[j] = (g[j] as number) + x * (table[row * heads + SIGNALS + j] as number);
       }
       let best = 0;
       for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;

@@ -12,7 +12,7 @@ import { CONCEPT_WORDS } from "./concept-lexicon";
  * letters once). A skeleton drops vowels and h (Roman) or vowel signs (Devanagari), so
  * "jaldi / jldi / jaldee" or "जल्दी / जलदी" share a feature.
  *
- * Features: folded word, skeleton, folded word bigram, skeleton bigram, character 2–5-grams
+ * Features: folded word, skeleton, folded word bigram, skeleton bigram, character 3–5-grams
  * of each folded word with boundary marks, and concept features (concept-lexicon.ts): each
  * concept a word carries, marked when a negation sits within three words, and each ordered
  * pair of concepts within three words of each other ("kam … nahi", "other … buyers"). Every feature belongs to one token (a
@@ -226,7 +226,8 @@ export function extractFeatures(text: string): FeatureList {
       push(hashString(hashString(SEED_SKELETON_BIGRAM, t.skeleton) ^ 0x20, n.skeleton), i, i + 1);
     }
     value = CHAR_VALUE;
-    // Character n-grams over BOUNDARY + word + BOUNDARY, hashed incrementally (no substrings).
+    // Character 3–5-grams over BOUNDARY + word + BOUNDARY, hashed incrementally (no substrings);
+    // 2-grams were dropped: held out by family they cost F1 (0.761 → 0.752) and time.
     const w = t.folded;
     const len = w.length + 2;
     for (let s = 0; s < len - 1; s++) {
@@ -234,7 +235,7 @@ export function extractFeatures(text: string): FeatureList {
       for (let j = s; j < len && j < s + 5; j++) {
         const c = j === 0 || j === len - 1 ? BOUNDARY : w.charCodeAt(j - 1);
         h = Math.imul(h ^ c, 0x01000193);
-        if (j > s) push(h >>> 0, i, i);
+        if (j > s + 1) push(h >>> 0, i, i);
       }
     }
   }

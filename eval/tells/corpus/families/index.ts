@@ -2,6 +2,7 @@ import type { Family } from "../family";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
+import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { HAND_WRITTEN } from "./hand-written";
@@ -20,4 +21,7 @@ export const FAMILIES: readonly Family[] = [
   indianEnglishIdioms,
   llmSellerEnglish,
   llmSellerHinglish,
+  autoDealerHinglish,
+  resellerEnglish,
+  hindiListing,
 ];
