@@ -67,14 +67,22 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const heads = w.heads.length;
   if (heads !== SIGNALS + CONDITION_GRADES.length)
     throw new Error(`tells model ${w.version}: ${heads} heads`);
-  const rowOf = new Int32Array(1 << FEATURE_BITS).fill(-1);
-  const table = new Float32Array(w.features.length * heads);
+  // Kept as the int8 values the file stores, in two small row-major tables (signals, grades),
+  // with a 16-bit bucket → row index: the whole model stays cache-sized, which is what the
+  // per-message cost is bound by (a float table was several times slower under load).
+  if (w.features.length >= 0x7fff) throw new Error(`tells model ${w.version}: too many features`);
+  const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
+  const GRADES = heads - SIGNALS;
+  const signalTable = new Int8Array(w.features.length * SIGNALS);
+  const gradeTable = new Int8Array(w.features.length * GRADES);
   let bucket = 0;
   w.features.forEach((delta, row) => {
     bucket += delta;
     rowOf[bucket] = row;
-    for (let h = 0; h < heads; h++) table[row * heads + h] = (w.weights[h]?.[row] ?? 0) * (w.scale[h] ?? 0);
+    for (let h = 0; h < SIGNALS; h++) signalTable[row * SIGNALS + h] = w.weights[h]?.[row] ?? 0;
+    for (let g = 0; g < GRADES; g++) gradeTable[row * GRADES + g] = w.weights[SIGNALS + g]?.[row] ?? 0;
   });
+  const scale = Float64Array.from(w.scale);
   const bias = Float64Array.from(w.bias);
   const thresholds = w.thresholds;
 
@@ -89,20 +97,25 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     const rows = new Int32Array(count);
     const clauses = Math.max(f.clauses, 1);
     const score = new Float64Array(clauses * SIGNALS);
-    for (let c = 0; c < clauses; c++)
-      for (let s = 0; s < SIGNALS; s++) score[c * SIGNALS + s] = bias[s] as number;
     for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
       rows[k] = row;
       if (row < 0) continue;
       const x = f.values[k] as number;
       const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
-      const base = row * heads;
-      for (let s = 0; s < SIGNALS; s++)
-        score[at + s] = (score[at + s] as number) + x * (table[base + s] as number);
+      const base = row * SIGNALS;
+      for (let s = 0; s < SIGNALS; s++) {
+        score[at + s] = (score[at + s] as number) + x * (signalTable[base + s] as number);
+      }
     }
     const probability = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
+    for (let c = 0; c < clauses; c++) {
+      for (let s = 0; s < SIGNALS; s++) {
+        score[c * SIGNALS + s] =
+          (bias[s] as number) + (scale[s] as number) * (score[c * SIGNALS + s] as number);
+      }
+    }
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
       let best = 0;
@@ -116,13 +129,16 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 
     function grade(): ConditionGrade {
       const clause = bestClause[CONDITION] as number;
-      const g = Float64Array.from(bias.subarray(SIGNALS));
+      const g = new Float64Array(GRADES);
       for (let k = 0; k < count; k++) {
         const row = rows[k] as number;
         if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
         const x = f.values[k] as number;
-        for (let j = 0; j < g.length; j++)
-          g[j] = (g[j] as number) + x * (table[row * heads + SIGNALS + j] as number);
+        for (let j = 0; j < GRADES; j++)
+          g[j] = (g[j] as number) + x * (gradeTable[row * GRADES + j] as number);
+      }
+      for (let j = 0; j < GRADES; j++) {
+        g[j] = (bias[SIGNALS + j] as number) + (scale[SIGNALS + j] as number) * (g[j] as number);
       }
       let best = 0;
       for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;
@@ -135,7 +151,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       for (let k = 0; k < count; k++) {
         const row = rows[k] as number;
         if (row < 0) continue;
-        const v = (f.values[k] as number) * (table[row * heads + s] as number);
+        const v = (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);
         const a = f.from[k] as number;
         const b = f.to[k] as number;
         if (a === b) contrib[a] = (contrib[a] as number) + v;
