@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { extractCues } from "../../env/tells/extract-cues";
 import { readCuesLlm } from "../../sellers/llm/tell-spans-llm";
-import { createOllamaChatModel } from "../llm/ollama-chat-model";
-import { withResilience } from "../llm/resilient-chat-model";
-import { type FakeOllamaServer, startFakeOllamaServer } from "../llm/testing/fake-ollama-server";
+import { useFakeOllamaChat } from "../llm/testing/fake-ollama-chat";
 
-let server: FakeOllamaServer;
-beforeAll(async () => {
-  server = await startFakeOllamaServer({ models: ["ministral-3:3b"] });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
-
-const chat = () =>
-  withResilience(
-    createOllamaChatModel({ host: server.url, model: "ministral-3:3b" }),
-    { timeoutMs: 600, retries: 0 },
-    { now: Date.now, sleep: async () => {} },
-  );
+const fake = useFakeOllamaChat("ministral-3:3b");
+const chat = fake.chat;
 const modelPath = (m: string) => extractCues(m, "model");
 
 describe("readCuesLlm through the real Ollama client", () => {
   it("turns quoted cues into spans where the quotes stand, graded condition included", async () => {
     const message = "Kal subah nikal raha hu. Screen pe halka scratch hai.";
-    server.enqueue({
+    fake.server().enqueue({
       kind: "text",
       text: '{"cues": [{"signal": "urgency", "quote": "kal subah nikal raha hu"}, {"signal": "condition", "quote": "halka scratch", "grade": "very_good"}, {"signal": "deception", "quote": "not in the message"}]}',
     });
@@ -45,7 +30,7 @@ describe("readCuesLlm through the real Ollama client", () => {
       { kind: "drop" as const, when: "before_headers" as const },
       { kind: "text" as const, text: "I think the seller is sad." },
     ]) {
-      server.enqueue(reply);
+      fake.server().enqueue(reply);
       const r = await readCuesLlm(chat(), message, modelPath);
       expect(r.source).toBe("fallback");
       expect(r.reading).toEqual(modelPath(message));
