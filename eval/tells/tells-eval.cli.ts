@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
 import { extractCues, type LocalTellsExtractor } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
+import { FRESH_FAMILY_IDS } from "./corpus/families";
 import { loadSplit } from "./fixtures";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
 import { DEFAULT_TRAIN } from "./model/train";
@@ -93,6 +94,14 @@ for (const [fam, s] of [...scoreBy(preds, "model", (p) => p.row.family)].sort())
   console.log(`  ${fam.padEnd(22)} fold ${folds.get(fam)}  ${s.macro_f1.toFixed(3)}`);
 }
 
+// Families written after the concept lexicon was last changed: the least tuned-for voices.
+const freshPreds = preds.filter((p) => FRESH_FAMILY_IDS.includes(p.row.family));
+const fresh = scorePath(freshPreds, "model").message;
+console.log(
+  `\nfamilies written after the lexicon (${FRESH_FAMILY_IDS.join(", ")}), ${freshPreds.length} rows:`,
+);
+console.log(table("rules+model", fresh));
+
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
   legacy.map((r) => ({ predicted: extractCues(r.text, "rules").spans, gold: r.spans })),
@@ -117,6 +126,7 @@ console.log(
     per_signal: compact(model.message).per_signal,
     rules: compact(rules.message),
     span_macro_f1: { rules: r4(rules.span.macro_f1), model: r4(model.span.macro_f1) },
+    fresh_families: { rows: freshPreds.length, ...compact(fresh) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
     us_per_message: { rules: r4(usRules), model: r4(usModel) },

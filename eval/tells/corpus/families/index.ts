@@ -1,10 +1,12 @@
 import type { Family } from "../family";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
+import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
+export { FRESH_FAMILY_IDS } from "./fresh-voices";
 export { HAND_WRITTEN } from "./hand-written";
 
 export const FAMILIES: readonly Family[] = [
@@ -24,4 +26,7 @@ export const FAMILIES: readonly Family[] = [
   autoDealerHinglish,
   resellerEnglish,
   hindiListing,
+  booksellerEnglish,
+  electronicsMarketHinglish,
+  furnitureChatDevanagari,
 ];
