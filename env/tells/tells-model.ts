@@ -57,6 +57,7 @@ export interface TellsModel {
 
 const SIGNALS = VERBAL_SIGNALS.length;
 const CONDITION = VERBAL_SIGNALS.indexOf("condition");
+if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 const MAX_WINDOW = 4;
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
@@ -91,22 +92,29 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
    * signal when its strongest clause does, and that clause holds the evidence. Only the
    * signal heads run up front; the grade and the evidence windows are computed when asked.
    */
+  // One scratch buffer for clause scores, grown on demand: allocating typed arrays per message
+  // was a visible share of the cost. Everything read from it is copied out before read returns.
+  let scratch = new Float64Array(64 * SIGNALS);
+
   function read(text: string): ModelReading {
     const f = extractFeatures(text);
     const count = f.buckets.length;
-    const rows = new Int32Array(count);
     const clauses = Math.max(f.clauses, 1);
-    const score = new Float64Array(clauses * SIGNALS);
+    if (scratch.length < clauses * SIGNALS) scratch = new Float64Array(clauses * SIGNALS * 2);
+    const score = scratch;
+    score.fill(0, 0, clauses * SIGNALS);
     for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
-      rows[k] = row;
       if (row < 0) continue;
       const x = f.values[k] as number;
       const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
       const base = row * SIGNALS;
-      for (let s = 0; s < SIGNALS; s++) {
-        score[at + s] = (score[at + s] as number) + x * (signalTable[base + s] as number);
-      }
+      // Unrolled over the five signals (VERBAL_SIGNALS order).
+      score[at] = (score[at] as number) + x * (signalTable[base] as number);
+      score[at + 1] = (score[at + 1] as number) + x * (signalTable[base + 1] as number);
+      score[at + 2] = (score[at + 2] as number) + x * (signalTable[base + 2] as number);
+      score[at + 3] = (score[at + 3] as number) + x * (signalTable[base + 3] as number);
+      score[at + 4] = (score[at + 4] as number) + x * (signalTable[base + 4] as number);
     }
     const probability = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
@@ -131,7 +139,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       const clause = bestClause[CONDITION] as number;
       const g = new Float64Array(GRADES);
       for (let k = 0; k < count; k++) {
-        const row = rows[k] as number;
+        const row = rowOf[f.buckets[k] as number] as number;
         if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
         const x = f.values[k] as number;
         for (let j = 0; j < GRADES; j++)
@@ -149,7 +157,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       const s = VERBAL_SIGNALS.indexOf(signal);
       const contrib = new Float64Array(f.tokens.length);
       for (let k = 0; k < count; k++) {
-        const row = rows[k] as number;
+        const row = rowOf[f.buckets[k] as number] as number;
         if (row < 0) continue;
         const v = (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);
         const a = f.from[k] as number;
