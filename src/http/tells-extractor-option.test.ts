@@ -8,7 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-async function playTwoTurns(body: Record<string, unknown>): Promise<{ type: string; [k: string]: unknown }[]> {
+async function playTwoTurns(
+  body: Record<string, unknown>,
+): Promise<{ type: string; [k: string]: unknown }[]> {
   const r = await srv.post("/reset", body);
   expect(r.status, r.text).toBe(200);
   await srv.post("/step", { session_id: r.body.session_id, action: { type: "offer", price: 20 } });
@@ -20,14 +22,22 @@ async function playTwoTurns(body: Record<string, unknown>): Promise<{ type: stri
 describe("options.tells_extractor on reset", () => {
   it('"rules" is the default and leaves the recorded episode exactly as without the option', async () => {
     const plain = await playTwoTurns({ seed: 31, episode_id: "tx-plain" });
-    const rules = await playTwoTurns({ seed: 31, episode_id: "tx-rules", options: { tells_extractor: "rules" } });
+    const rules = await playTwoTurns({
+      seed: 31,
+      episode_id: "tx-rules",
+      options: { tells_extractor: "rules" },
+    });
     const strip = (events: unknown[]) => JSON.stringify(events).replaceAll(/tx-(plain|rules)/g, "ID");
     expect(strip(rules)).toBe(strip(plain));
     expect(plain[0]?.spec).not.toHaveProperty("tells_extractor");
   });
 
   it('"model" is recorded in the episode spec with the model version and content hash', async () => {
-    const events = await playTwoTurns({ seed: 31, episode_id: "tx-model", options: { tells_extractor: "model" } });
+    const events = await playTwoTurns({
+      seed: 31,
+      episode_id: "tx-model",
+      options: { tells_extractor: "model" },
+    });
     const spec = events[0]?.spec as Record<string, unknown>;
     expect(spec.tells_extractor).toBe("model");
     expect(spec.tells_model).toEqual(TELLS_MODEL_REF);

@@ -13,7 +13,10 @@ describe("extractTellsLlm through the real Ollama client", () => {
     });
     const r = await extractTellsLlm(model(), "Teen log aur hain, jaldi karo!", ["Aaiye"]);
     expect(r).toMatchObject({ urgency: 0.9, deception: 0.7, offer_speed: "instant" });
-    const body = fake.server().chatRequests()[0]?.body as { format?: string; options?: { temperature?: number } };
+    const body = fake.server().chatRequests()[0]?.body as {
+      format?: string;
+      options?: { temperature?: number };
+    };
     expect(body.format).toBe("json");
     expect(body.options?.temperature).toBe(0.1);
   });
