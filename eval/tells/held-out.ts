@@ -3,6 +3,7 @@ import { readCuesWithModel } from "../../env/tells/model-cues";
 import { loadTellsModel } from "../../env/tells/tells-model";
 import { readCues } from "../../env/tells/verbal";
 import type { CorpusRow } from "./corpus/corpus-row";
+import { chooseThresholds } from "./model/thresholds";
 import { type TrainOptions, trainTellsModel } from "./model/train";
 import { type LabelledSpan, type SplitScore, scoreMessages, scoreSplit } from "./score";
 
@@ -63,12 +64,10 @@ export function crossValidate(
   const out: Prediction[] = [];
   for (let fold = 0; fold < k; fold++) {
     onFold?.(fold);
-    const model = loadTellsModel(
-      trainTellsModel(
-        rows.filter((r) => folds.get(r.family) !== fold),
-        train,
-      ),
-    );
+    const trainRows = rows.filter((r) => folds.get(r.family) !== fold);
+    // Thresholds come from the training families alone (inner grouped folds), never the held-out ones.
+    const thresholds = chooseThresholds(trainRows, train);
+    const model = loadTellsModel(trainTellsModel(trainRows, { ...train, thresholds }));
     for (const row of rows.filter((r) => folds.get(r.family) === fold)) {
       out.push({
         row,

@@ -12,7 +12,7 @@ export interface TrainOptions {
   rate: number;
   /** L2 strength, applied to the weights a row touches (lazy). */
   l2: number;
-  /** Per-signal decision thresholds (defaults to 0.5). */
+  /** Per-signal decision thresholds (0.5 when absent; the shipped model's come from thresholds.ts). */
   thresholds?: readonly number[];
   version: string;
 }
