@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CareerHistory } from "./records";
+import { TellsExtractorId } from "./tells/extract-cues";
 
 export const RewardMode = z.enum(["shaped", "terminal"]);
 export type RewardMode = z.infer<typeof RewardMode>;
@@ -28,5 +29,12 @@ export const EpisodeSpec = z.object({
   enable_career: z.boolean(),
   /** Career carried into this episode (career tasks only). */
   career: CareerHistory.nullable(),
+  /**
+   * Which extractor reads the seller's words into tells. Absent means "rules": v1 episodes
+   * never carry the key, so their recorded specs keep their bytes.
+   */
+  tells_extractor: TellsExtractorId.optional(),
+  /** The learned model (version and content hash) when the model path reads, like a seller version. */
+  tells_model: z.object({ version: z.string(), hash: z.string() }).optional(),
 });
 export type EpisodeSpec = z.infer<typeof EpisodeSpec>;

@@ -8,20 +8,26 @@ import { type Rng, rngFor, type StreamName } from "./prng";
 import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
+import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
-import { readCues, type VerbalReading } from "./tells/verbal";
+import type { VerbalReading } from "./tells/verbal";
 
 // Rule sellers say a limited set of lines, so reading each distinct message once is a large
-// saving on the hot path. Readings are immutable and depend on the text alone, so this cannot
-// change any result; the bound keeps memory flat when an LLM seller says something new every turn.
+// saving on the hot path. Readings are immutable and depend on the text (and extractor) alone,
+// so this cannot change any result; the bound keeps memory flat when an LLM seller says
+// something new every turn.
 const CUE_CACHE_LIMIT = 16_384;
-const cueCache = new Map<string, VerbalReading>();
-function readCuesCached(message: string): VerbalReading {
-  let reading = cueCache.get(message);
+const cueCaches: Record<LocalTellsExtractor, Map<string, VerbalReading>> = {
+  rules: new Map(),
+  model: new Map(),
+};
+function readCuesCached(message: string, extractor: LocalTellsExtractor): VerbalReading {
+  const cache = cueCaches[extractor];
+  let reading = cache.get(message);
   if (reading === undefined) {
-    if (cueCache.size >= CUE_CACHE_LIMIT) cueCache.clear();
-    reading = readCues(message);
-    cueCache.set(message, reading);
+    if (cache.size >= CUE_CACHE_LIMIT) cache.clear();
+    reading = extractCues(message, extractor);
+    cache.set(message, reading);
   }
   return reading;
 }
@@ -196,7 +202,9 @@ function sellerFact(
       },
       rng(seed, "tells", episode, round),
     );
-    tells = blendTells(model, readCuesCached(guarded.message));
+    // An LLM extractor id reads with its fallback here: the engine makes no network calls.
+    const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
+    tells = blendTells(model, readCuesCached(guarded.message, extractor));
   }
   return {
     type: "seller_replied",

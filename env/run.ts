@@ -9,6 +9,7 @@ import { observe } from "./observe";
 import type { CareerHistory, DealRecord } from "./records";
 import type { GuardIntervention } from "./rules-guard";
 import type { SellerPolicy, SellerRef } from "./seller-policy";
+import type { TellsExtractorId } from "./tells/extract-cues";
 
 /** What a task gives the engine: how to set up episode k, who sells, how to grade. */
 export interface RunPlan {
@@ -32,6 +33,8 @@ export interface EpisodePlanArgs {
   rewardMode: RewardMode;
   enableTells: boolean;
   historyWindow: number;
+  /** Omitted = "rules" (v1). */
+  tellsExtractor?: TellsExtractorId;
 }
 
 export interface RunOptions {
@@ -41,6 +44,7 @@ export interface RunOptions {
   rewardMode: RewardMode;
   enableTells: boolean;
   historyWindow: number;
+  tellsExtractor?: TellsExtractorId;
   rng?: RngSource;
 }
 
@@ -87,6 +91,7 @@ function begin(plan: RunPlan, o: RunOptions, k: number, career: CareerHistory | 
     rewardMode: o.rewardMode,
     enableTells: o.enableTells,
     historyWindow: o.historyWindow,
+    tellsExtractor: o.tellsExtractor,
   });
   return startEpisode(spec, { seller: plan.seller, grade: plan.gradeEpisode, rng: o.rng });
 }

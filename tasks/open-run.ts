@@ -2,6 +2,7 @@ import type { RewardMode } from "../env/episode-spec";
 import type { RngSource } from "../env/episode-step";
 import { type RunState, startRun } from "../env/run";
 import type { SellerPolicy } from "../env/seller-policy";
+import type { TellsExtractorId } from "../env/tells/extract-cues";
 import { resolveSeller } from "../sellers/registry";
 import { BUILTIN_CATALOG } from "./listings/builtin-catalog";
 import type { Listing } from "./listings/listing";
@@ -17,6 +18,8 @@ export interface OpenRunOptions {
   rewardMode?: RewardMode;
   enableTells?: boolean;
   historyWindow?: number;
+  /** Omitted = "rules", the v1 reading. */
+  tellsExtractor?: TellsExtractorId;
   revealPersonality?: boolean;
   listings?: readonly Listing[];
   rng?: RngSource;
@@ -52,6 +55,7 @@ export function openRun(taskId: string, o: OpenRunOptions): RunState {
     rewardMode: o.rewardMode ?? "shaped",
     enableTells: o.enableTells ?? true,
     historyWindow: o.historyWindow ?? DEFAULT_HISTORY_WINDOW,
+    tellsExtractor: o.tellsExtractor,
     rng: o.rng,
   });
 }

@@ -3,6 +3,7 @@ import { rngFor } from "../env/prng";
 import type { DealRecord } from "../env/records";
 import type { EpisodePlanArgs, RunPlan } from "../env/run";
 import type { SellerPolicy } from "../env/seller-policy";
+import { tellsSpecFields } from "../env/tells/extract-cues";
 import { BAZAAR_ITEMS } from "./bazaar-items";
 import { type GraderParams, grade } from "./graders/grade";
 import { type Listing, listingEconomics, sampleListing } from "./listings/listing";
@@ -67,6 +68,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       reward_mode: a.rewardMode,
       enable_career: t.enableCareer,
       career: t.enableCareer ? a.career : null,
+      ...tellsSpecFields(a.tellsExtractor),
     };
   };
   return {

@@ -38,7 +38,8 @@ export const CONDITION_DEPRECIATION: Readonly<Record<ConditionLabel, number>> = 
   unknown: 0,
 };
 
-const LABEL_RANK: Readonly<Record<ConditionLabel, number>> = {
+/** How far each grade is from "new": the worse disclosure wins when a message names several. */
+export const CONDITION_LABEL_RANK: Readonly<Record<ConditionLabel, number>> = {
   new: 0,
   like_new: 1,
   very_good: 2,
@@ -74,8 +75,8 @@ function bySpanOrder(a: CueSpan, b: CueSpan): number {
   );
 }
 
-/** Deterministic keyword cues for one seller message. Pure; all patterns are compiled at module load. */
-export function readCues(message: string): VerbalReading {
+/** Every match of every cue rule, sorted by (start, end, signal). Pure; patterns are compiled at module load. */
+export function matchCueRules(message: string): CueSpan[] {
   const spans: CueSpan[] = [];
   for (const rule of RULES) {
     const re = rule.re;
@@ -95,8 +96,17 @@ export function readCues(message: string): VerbalReading {
       m = re.exec(message);
     }
   }
-  spans.sort(bySpanOrder);
+  return spans.sort(bySpanOrder);
+}
 
+/** Deterministic keyword cues for one seller message. */
+export function readCues(message: string): VerbalReading {
+  return summariseSpans(matchCueRules(message));
+}
+
+/** Aggregate and condition of a span list (any extractor's), spans re-sorted into reading order. */
+export function summariseSpans(list: CueSpan[]): VerbalReading {
+  const spans = list.sort(bySpanOrder);
   const aggregate: Partial<Record<VerbalSignal, number>> = {};
   let worst: CueSpan | null = null;
   for (const s of spans) {
@@ -118,7 +128,10 @@ export function readCues(message: string): VerbalReading {
 function isWorse(s: CueSpan, than: CueSpan | null): boolean {
   if (than === null) return true;
   if (s.score !== than.score) return s.score < than.score;
-  return LABEL_RANK[s.conditionLabel ?? "unknown"] > LABEL_RANK[than.conditionLabel ?? "unknown"];
+  return (
+    CONDITION_LABEL_RANK[s.conditionLabel ?? "unknown"] >
+    CONDITION_LABEL_RANK[than.conditionLabel ?? "unknown"]
+  );
 }
 
 /**

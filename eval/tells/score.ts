@@ -92,3 +92,22 @@ export function scoreSplit(
   }
   return { per_signal, macro_f1: sum / VERBAL_SIGNALS.length };
 }
+
+/**
+ * Message-level scoring, the way an outside set labelled per message is scored: a signal is
+ * predicted when any span of it is, and counted once per message.
+ */
+export function scoreMessages(
+  items: readonly {
+    predicted: readonly { signal: VerbalSignal }[];
+    gold: readonly { signal: VerbalSignal }[];
+  }[],
+): SplitScore {
+  return scoreSplit(
+    items.map((it) => ({ predicted: oneSpanPerSignal(it.predicted), gold: oneSpanPerSignal(it.gold) })),
+  );
+}
+
+function oneSpanPerSignal(spans: readonly { signal: VerbalSignal }[]): LabelledSpan[] {
+  return [...new Set(spans.map((s) => s.signal))].map((signal) => ({ start: 0, end: 1, signal }));
+}

@@ -573,6 +573,7 @@ export class EngineSessionService implements SessionService {
       history_window: req.options?.history_window ?? DEFAULT_HISTORY_WINDOW,
       reveal_personality: req.options?.reveal_personality ?? null,
       timeout_s: typeof req.timeout_s === "number" && req.timeout_s > 0 ? req.timeout_s : null,
+      ...(req.options?.tells_extractor === undefined ? {} : { tells_extractor: req.options.tells_extractor }),
     };
     let run: RunState;
     let seller: ResolvedSeller | null = null;

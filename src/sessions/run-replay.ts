@@ -24,6 +24,7 @@ export function openRunFor(
     rewardMode: o.reward_mode,
     enableTells: o.tells,
     historyWindow: o.history_window,
+    tellsExtractor: o.tells_extractor,
     revealPersonality: o.reveal_personality ?? undefined,
   });
 }

@@ -1,5 +1,6 @@
 import type { EpisodeState } from "../../env/episode-state";
 import type { EpisodeEvent } from "../../env/events";
+import type { TellsExtractorId } from "../../env/tells/extract-cues";
 
 /** How a session's current run was opened; enough to open the same run again after a restart. */
 export interface RunOptionsRow {
@@ -12,6 +13,8 @@ export interface RunOptionsRow {
   timeout_s: number | null;
   /** Set when a WebSocket held the session: such a session is never resumed over another channel. */
   ws?: true;
+  /** Absent on runs opened before the option existed, and whenever it was not given ("rules"). */
+  tells_extractor?: TellsExtractorId;
 }
 
 export interface SessionRunRow {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RewardMode } from "../../env/episode-spec";
 import { Observation } from "../../env/observation";
+import { TellsExtractorId } from "../../env/tells/extract-cues";
 import { SellerRefWire } from "./step-info";
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -13,6 +14,8 @@ export const ResetOptions = z
     history_window: z.number().int().min(0).max(64).optional(),
     /** Show the seller's persona to the buyer (tasks choose a default, D4). */
     reveal_personality: z.boolean().optional(),
+    /** Who reads the seller's words into tells: "rules" (v1 default), "model", or "llm:<backend>". */
+    tells_extractor: TellsExtractorId.optional(),
   })
   .strict();
 

@@ -1,0 +1,135 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { extractCues, localExtractorFor, TELLS_MODEL_REF, TellsExtractorId } from "./extract-cues";
+import { readCues } from "./verbal";
+
+const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
+
+describe("extractCues", () => {
+  it("the rules path is exactly the v1 reading", () => {
+    for (const text of ["final price 450, isse kam nahi hoga", "bilkul naya hai", "", "jaldi karo"]) {
+      expect(extractCues(text, "rules")).toEqual(readCues(text));
+    }
+  });
+
+  it("the model path reads phrasings no rule was written for", () => {
+    expect(signals("किराया देना है इस हफ्ते, थोड़ा तो समझिए")).toContain("sympathy");
+    expect(signals("one dead pixel near the corner, otherwise spotless")).toContain("condition");
+    expect(signals("my neighbour's son also wants it, he is coming at five")).toContain("deception");
+  });
+
+  it("keeps negated cues and condition words about something else quiet", () => {
+    expect(signals("no rush at all, take your time")).not.toContain("urgency");
+    expect(signals("mera phone kharab hai, whatsapp pe msg karo")).not.toContain("condition");
+  });
+
+  it("a model span points into the message and says it was learned", () => {
+    const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
+    const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
+    expect(learned.length).toBeGreaterThan(0);
+    for (const s of learned) expect(text.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("names the shipped model by version and content hash", () => {
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@1");
+    expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("accepts rules, model and llm:<backend> ids only; an llm id runs the model path locally", () => {
+    for (const ok of ["rules", "model", "llm:ollama", "llm:hf:meta-llama/Llama-3.1-8B"]) {
+      expect(TellsExtractorId.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ["", "Rules", "llm:", "gpt", "model "]) {
+      expect(TellsExtractorId.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(localExtractorFor("llm:ollama")).toBe("model");
+    expect(localExtractorFor("rules")).toBe("rules");
+  });
+});
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** A span edge must not split a surrogate pair (an edge beside a lone surrogate is fine). */
+function onCodeUnitBoundary(text: string, at: number): boolean {
+  return !(
+    at > 0 &&
+    at < text.length &&
+    isHighSurrogate(text.charCodeAt(at - 1)) &&
+    isLowSurrogate(text.charCodeAt(at))
+  );
+}
+
+const nasty = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: "grapheme", maxLength: 100 }),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  fc
+    .array(
+      fc.constantFrom(
+        "jaldi",
+        " ",
+        "\u200b",
+        "\u200d",
+        "\u200f",
+        "\u202e",
+        "\ufeff",
+        "😀",
+        "👍🏽",
+        "\ud800",
+        "\udc00",
+        "नया",
+        "घाटा",
+        "ख़राब",
+        "final price",
+        "no rush",
+        "שלום",
+        "مرحبا",
+        ",",
+        "\n",
+        "2 other buyers",
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.join("")),
+);
+
+describe("bad input on both local paths", () => {
+  it("never throws; spans stay in bounds on code-unit boundaries; aggregate in [0, 1]", () => {
+    fc.assert(
+      fc.property(nasty, fc.constantFrom("rules" as const, "model" as const), (text, path) => {
+        const r = extractCues(text, path);
+        for (const s of r.spans) {
+          expect(s.start).toBeGreaterThanOrEqual(0);
+          expect(s.end).toBeLessThanOrEqual(text.length);
+          expect(s.start).toBeLessThan(s.end);
+          expect(text.slice(s.start, s.end)).toBe(s.text);
+          expect(onCodeUnitBoundary(text, s.start) && onCodeUnitBoundary(text, s.end)).toBe(true);
+        }
+        for (const v of Object.values(r.aggregate)) {
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("reads the fixed hard cases: empty, 64 KB, emoji only, marks and lone surrogates", () => {
+    const big = "jaldi karo, final price. ".repeat(2700).slice(0, 65_536);
+    for (const text of [
+      "",
+      big,
+      "😀😀👍🏽🔥",
+      "\u200f\u202eنया\u200b\u200d",
+      "\ud800abc\udfff",
+      "a\u0000b",
+    ]) {
+      for (const path of ["rules", "model"] as const) {
+        const r = extractCues(text, path);
+        for (const s of r.spans) expect(text.slice(s.start, s.end)).toBe(s.text);
+      }
+    }
+    expect(extractCues("", "model")).toEqual({ spans: [], aggregate: {}, condition: null });
+  });
+});

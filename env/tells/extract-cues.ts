@@ -1,0 +1,67 @@
+import { z } from "zod";
+import shipped from "./model/tells-model.v1.json" with { type: "json" };
+import { readCuesWithModel } from "./model-cues";
+import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
+import { readCues, type VerbalReading } from "./verbal";
+
+/**
+ * Which extractor reads a seller's words into tells:
+ * - "rules": the keyword cues (env/tells/cue-rules.ts) — the v1 default, frozen;
+ * - "model": rules plus the learned layer (env/tells/model-cues.ts);
+ * - "llm:<backend>": an LLM reads the message (sellers/llm/tell-extractor.ts), and the model
+ *   path answers whenever the call fails. Only the shell can run it (it is a network call).
+ */
+export const TellsExtractorId = z
+  .string()
+  .regex(/^(?:rules|model|llm:[A-Za-z0-9_.:@/-]{1,100})$/, 'expected "rules", "model" or "llm:<backend>"');
+export type TellsExtractorId = z.infer<typeof TellsExtractorId>;
+
+/** The extractors that run inside the engine (pure, synchronous). */
+export type LocalTellsExtractor = "rules" | "model";
+
+export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
+
+const TellsModelFile = z.object({
+  format: z.literal("tells-model/1"),
+  version: z.string(),
+  feature_bits: z.number().int(),
+  heads: z.array(z.string()),
+  bias: z.array(z.number()),
+  scale: z.array(z.number()),
+  thresholds: z.array(z.number()),
+  features: z.array(z.number().int().min(0)),
+  weights: z.array(z.array(z.number().int().min(-127).max(127))),
+  content_hash: z.string(),
+}) satisfies z.ZodType<TellsModelWeights>;
+
+/** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(shipped));
+
+/** What an episode records about the model when the model path read its tells (like a seller version). */
+export interface TellsModelRef {
+  version: string;
+  hash: string;
+}
+export const TELLS_MODEL_REF: TellsModelRef = { version: TELLS_MODEL.version, hash: TELLS_MODEL.contentHash };
+
+/** An LLM extractor id falls back to the model path here: that is what answers when the call fails. */
+export function localExtractorFor(id: TellsExtractorId): LocalTellsExtractor {
+  return id === "rules" ? "rules" : "model";
+}
+
+/** Read a seller message with a local extractor. Pure; never throws on any string. */
+export function extractCues(message: string, extractor: LocalTellsExtractor): VerbalReading {
+  return extractor === "rules" ? readCues(message) : readCuesWithModel(TELLS_MODEL, message);
+}
+
+/**
+ * The episode-spec fields that record an extractor choice: none for "rules" (so v1 specs are
+ * unchanged), else the id and the model that reads (the fallback of an LLM id).
+ */
+export function tellsSpecFields(id: TellsExtractorId | undefined): {
+  tells_extractor?: TellsExtractorId;
+  tells_model?: TellsModelRef;
+} {
+  if (id === undefined || id === "rules") return {};
+  return { tells_extractor: id, tells_model: TELLS_MODEL_REF };
+}

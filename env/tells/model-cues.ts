@@ -1,0 +1,52 @@
+import { round3 } from "../money";
+import { VERBAL_SIGNALS } from "./cue-rules";
+import type { ConditionGrade, TellsModel } from "./tells-model";
+import { type CueSpan, matchCueRules, summariseSpans, type VerbalReading } from "./verbal";
+
+/**
+ * Below this probability the model overrules a rule match of that signal: the rule fired on
+ * a word used about something else ("mera phone kharab hai" is not about the item) or in a
+ * convention the corpus labels differently.
+ */
+export const RULE_VETO = 0.1;
+
+/** Score a model-found condition span carries: the grade's usual rule score (lower is worse). */
+export const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
+  new: 0.95,
+  like_new: 0.85,
+  very_good: 0.7,
+  good: 0.5,
+  acceptable: 0.35,
+  junk: 0.1,
+};
+
+/**
+ * Rules and the learned layer together. Rules give the explainable spans; a rule span stays
+ * unless the model is confident its signal is absent (RULE_VETO). A signal the model finds
+ * with no rule span behind it adds one span: the word window with the strongest evidence,
+ * scored with the model's probability (condition: the predicted grade's score).
+ */
+export function readCuesWithModel(model: TellsModel, message: string): VerbalReading {
+  const m = model.read(message);
+  const spans = matchCueRules(message).filter((s) => m.probability[s.signal] >= RULE_VETO);
+  for (const signal of VERBAL_SIGNALS) {
+    if (!m.fired[signal] || spans.some((s) => s.signal === signal)) continue;
+    const ev = m.evidence(signal);
+    if (ev === null) continue;
+    const span: CueSpan = {
+      start: ev.start,
+      end: ev.end,
+      text: message.slice(ev.start, ev.end),
+      signal,
+      score: round3(m.probability[signal]),
+      explanation: `learned: ${signal} (model ${model.version})`,
+    };
+    if (signal === "condition") {
+      const grade = m.grade();
+      span.conditionLabel = grade;
+      span.score = GRADE_SCORE[grade];
+    }
+    spans.push(span);
+  }
+  return summariseSpans(spans);
+}

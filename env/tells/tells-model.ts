@@ -1,0 +1,212 @@
+import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import type { ConditionLabel } from "./tell-observation";
+import { extractFeatures, FEATURE_BITS } from "./text-features";
+
+export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
+export const CONDITION_GRADES: readonly ConditionGrade[] = [
+  "new",
+  "like_new",
+  "very_good",
+  "good",
+  "acceptable",
+  "junk",
+];
+
+/**
+ * The shipped weights of the learned tells layer (written by `npm run train:tells`). One
+ * logistic head per signal, then one per condition grade (trained on condition rows only,
+ * read only when condition fires). Weights are int8-quantised per head (w = q · scale) and
+ * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
+ */
+export interface TellsModelWeights {
+  format: "tells-model/1";
+  version: string;
+  feature_bits: number;
+  heads: string[];
+  bias: number[];
+  scale: number[];
+  /** Decision threshold on each signal head's probability. */
+  thresholds: number[];
+  features: number[];
+  /** Per head, aligned with `features`. */
+  weights: number[][];
+  /** sha256 of the file's other fields, written by the trainer and checked by a test. */
+  content_hash: string;
+}
+
+export interface Evidence {
+  start: number;
+  end: number;
+}
+
+export interface ModelReading {
+  probability: Record<VerbalSignal, number>;
+  /** Signals whose probability clears the head's threshold. */
+  fired: Record<VerbalSignal, boolean>;
+  /** Most likely grade in the strongest condition clause (computed on demand), meaningful when condition fired. */
+  grade(): ConditionGrade;
+  /** The token window (≤ 4 words) of the signal's strongest clause that pushed hardest towards it; null when none did. */
+  evidence(signal: VerbalSignal): Evidence | null;
+}
+
+export interface TellsModel {
+  version: string;
+  contentHash: string;
+  read(text: string): ModelReading;
+}
+
+const SIGNALS = VERBAL_SIGNALS.length;
+const CONDITION = VERBAL_SIGNALS.indexOf("condition");
+if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
+const MAX_WINDOW = 4;
+
+/** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
+export function loadTellsModel(w: TellsModelWeights): TellsModel {
+  if (w.format !== "tells-model/1" || w.feature_bits !== FEATURE_BITS) {
+    throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
+  }
+  const heads = w.heads.length;
+  if (heads !== SIGNALS + CONDITION_GRADES.length)
+    throw new Error(`tells model ${w.version}: ${heads} heads`);
+  // Kept as the int8 values the file stores, in two small row-major tables (signals, grades),
+  // with a 16-bit bucket → row index: the whole model stays cache-sized, which is what the
+  // per-message cost is bound by (a float table was several times slower under load).
+  if (w.features.length >= 0x7fff) throw new Error(`tells model ${w.version}: too many features`);
+  const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
+  const GRADES = heads - SIGNALS;
+  const signalTable = new Int8Array(w.features.length * SIGNALS);
+  const gradeTable = new Int8Array(w.features.length * GRADES);
+  let bucket = 0;
+  w.features.forEach((delta, row) => {
+    bucket += delta;
+    rowOf[bucket] = row;
+    for (let h = 0; h < SIGNALS; h++) signalTable[row * SIGNALS + h] = w.weights[h]?.[row] ?? 0;
+    for (let g = 0; g < GRADES; g++) gradeTable[row * GRADES + g] = w.weights[SIGNALS + g]?.[row] ?? 0;
+  });
+  const scale = Float64Array.from(w.scale);
+  const bias = Float64Array.from(w.bias);
+  const thresholds = w.thresholds;
+
+  /**
+   * Each clause is scored on its own (the model was trained on clauses); a message carries a
+   * signal when its strongest clause does, and that clause holds the evidence. Only the
+   * signal heads run up front; the grade and the evidence windows are computed when asked.
+   */
+  // One scratch buffer for clause scores, grown on demand: allocating typed arrays per message
+  // was a visible share of the cost. Everything read from it is copied out before read returns.
+  let scratch = new Float64Array(64 * SIGNALS);
+
+  function read(text: string): ModelReading {
+    const f = extractFeatures(text);
+    const count = f.buckets.length;
+    const clauses = Math.max(f.clauses, 1);
+    if (scratch.length < clauses * SIGNALS) scratch = new Float64Array(clauses * SIGNALS * 2);
+    const score = scratch;
+    score.fill(0, 0, clauses * SIGNALS);
+    for (let k = 0; k < count; k++) {
+      const row = rowOf[f.buckets[k] as number] as number;
+      if (row < 0) continue;
+      const x = f.values[k] as number;
+      const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
+      const base = row * SIGNALS;
+      // Unrolled over the five signals (VERBAL_SIGNALS order).
+      score[at] = (score[at] as number) + x * (signalTable[base] as number);
+      score[at + 1] = (score[at + 1] as number) + x * (signalTable[base + 1] as number);
+      score[at + 2] = (score[at + 2] as number) + x * (signalTable[base + 2] as number);
+      score[at + 3] = (score[at + 3] as number) + x * (signalTable[base + 3] as number);
+      score[at + 4] = (score[at + 4] as number) + x * (signalTable[base + 4] as number);
+    }
+    const probability = {} as Record<VerbalSignal, number>;
+    const fired = {} as Record<VerbalSignal, boolean>;
+    for (let c = 0; c < clauses; c++) {
+      for (let s = 0; s < SIGNALS; s++) {
+        score[c * SIGNALS + s] =
+          (bias[s] as number) + (scale[s] as number) * (score[c * SIGNALS + s] as number);
+      }
+    }
+    const bestClause = new Int32Array(SIGNALS);
+    VERBAL_SIGNALS.forEach((sig, s) => {
+      let best = 0;
+      for (let c = 1; c < clauses; c++)
+        if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+      bestClause[s] = best;
+      const p = sigmoid(score[best * SIGNALS + s] as number);
+      probability[sig] = p;
+      fired[sig] = p >= (thresholds[s] ?? 0.5);
+    });
+
+    function grade(): ConditionGrade {
+      const clause = bestClause[CONDITION] as number;
+      const g = new Float64Array(GRADES);
+      for (let k = 0; k < count; k++) {
+        const row = rowOf[f.buckets[k] as number] as number;
+        if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
+        const x = f.values[k] as number;
+        for (let j = 0; j < GRADES; j++)
+          g[j] = (g[j] as number) + x * (gradeTable[row * GRADES + j] as number);
+      }
+      for (let j = 0; j < GRADES; j++) {
+        g[j] = (bias[SIGNALS + j] as number) + (scale[SIGNALS + j] as number) * (g[j] as number);
+      }
+      let best = 0;
+      for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;
+      return CONDITION_GRADES[best] as ConditionGrade;
+    }
+
+    function evidence(signal: VerbalSignal): Evidence | null {
+      const s = VERBAL_SIGNALS.indexOf(signal);
+      const contrib = new Float64Array(f.tokens.length);
+      for (let k = 0; k < count; k++) {
+        const row = rowOf[f.buckets[k] as number] as number;
+        if (row < 0) continue;
+        const v = (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);
+        const a = f.from[k] as number;
+        const b = f.to[k] as number;
+        if (a === b) contrib[a] = (contrib[a] as number) + v;
+        else {
+          contrib[a] = (contrib[a] as number) + v / 2;
+          contrib[b] = (contrib[b] as number) + v / 2;
+        }
+      }
+      return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
+    }
+
+    return { probability, fired, grade, evidence };
+  }
+
+  return { version: w.version, contentHash: w.content_hash, read };
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Within one clause, the run of at most MAX_WINDOW tokens with the largest positive summed contribution. */
+function strongestWindow(
+  contrib: Float64Array,
+  clauseOf: readonly number[],
+  clause: number,
+  tokens: readonly { start: number; end: number }[],
+): Evidence | null {
+  let best = 0;
+  let bestFrom = -1;
+  let bestTo = -1;
+  const n = tokens.length;
+  for (let i = 0; i < n; i++) {
+    if (clauseOf[i] !== clause) continue;
+    let sum = 0;
+    for (let j = i; j < n && j < i + MAX_WINDOW && clauseOf[j] === clause; j++) {
+      sum += contrib[j] as number;
+      if (sum > best) {
+        best = sum;
+        bestFrom = i;
+        bestTo = j;
+      }
+    }
+  }
+  if (bestFrom < 0) return null;
+  return {
+    start: (tokens[bestFrom] as { start: number }).start,
+    end: (tokens[bestTo] as { end: number }).end,
+  };
+}

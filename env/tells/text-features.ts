@@ -1,0 +1,267 @@
+import { CONCEPT_WORDS } from "./concept-lexicon";
+
+/**
+ * Hashed n-gram features of a seller message, for the learned tells layer (tells-model.ts).
+ * Pure and allocation-light: it runs on every message the model path reads.
+ *
+ * Text is split into word tokens (letters, combining marks, digits, with inner apostrophes;
+ * format characters such as zero-width joiners and bidi marks ride inside a token and are
+ * dropped when it is folded). Each token is folded so that spellings of one word meet:
+ * NFKC, lowercase, digits to 0 (Devanagari digits too), nukta and chandrabindu folded, and
+ * for Roman script the common Hinglish variants (ee→i, oo→u, ph→f, w→v, z→j, q→k, doubled
+ * letters once). A skeleton drops vowels and h (Roman) or vowel signs (Devanagari), so
+ * "jaldi / jldi / jaldee" or "जल्दी / जलदी" share a feature.
+ *
+ * Features: folded word, skeleton, folded word bigram, skeleton bigram, character 3–5-grams
+ * of each folded word with boundary marks, and concept features (concept-lexicon.ts): each
+ * concept a word carries, marked when a negation sits within three words, and each ordered
+ * pair of concepts within three words of each other ("kam … nahi", "other … buyers"). Every feature belongs to one token (a
+ * bigram to two), which is how the model points at the words that carried its decision.
+ */
+
+export const FEATURE_BITS = 16;
+const MASK = (1 << FEATURE_BITS) - 1;
+
+export interface Token {
+  start: number;
+  end: number;
+  folded: string;
+  skeleton: string;
+}
+
+export interface FeatureList {
+  tokens: Token[];
+  /** Clause index of each token: clauses are split at punctuation, and no feature crosses one. */
+  clauseOf: number[];
+  clauses: number;
+  /** Bucket of each feature. */
+  buckets: number[];
+  /** Value of each feature: surface n-grams count for less than concepts (see FEATURE_VALUE). */
+  values: number[];
+  /** First and last token (equal for one-token features) each feature is attributed to. */
+  from: number[];
+  to: number[];
+}
+
+const TOKEN = /[\p{L}\p{M}\p{N}\p{Cf}]+(?:['’][\p{L}\p{M}\p{N}\p{Cf}]+)*/gu;
+const ASCII_ONLY = /^[\x20-\x7e]*$/;
+const DROP = /[\p{Cf}'’\u093c]/gu;
+const DEVANAGARI_DIGIT = /[\u0966-\u096f]/g;
+const DIGITS = /\p{Nd}/gu;
+const ROMAN = /[a-z]/;
+const REPEAT = /(.)\1+/g;
+const ROMAN_SKELETON_DROP = /[aeiouyh]/g;
+const MARKS = /\p{M}/gu;
+
+/** Fold one raw token; "" when nothing readable is left (a run of zero-width characters). */
+export function foldToken(raw: string): string {
+  let t = ASCII_ONLY.test(raw) ? raw.toLowerCase() : raw.normalize("NFKC").toLowerCase();
+  t = t
+    .replace(DROP, "")
+    .replace(/\u0901/g, "\u0902")
+    .replace(DEVANAGARI_DIGIT, "0")
+    .replace(DIGITS, "0");
+  if (ROMAN.test(t)) {
+    t = t
+      .replace(/ee/g, "i")
+      .replace(/oo/g, "u")
+      .replace(/ph/g, "f")
+      .replace(/w/g, "v")
+      .replace(/z/g, "j")
+      .replace(/q/g, "k")
+      .replace(REPEAT, "$1");
+  }
+  return t;
+}
+
+export function skeletonOf(folded: string): string {
+  if (folded.length <= 1) return folded;
+  if (ROMAN.test(folded))
+    return (folded[0] + folded.slice(1).replace(ROMAN_SKELETON_DROP, "")).replace(REPEAT, "$1");
+  return folded.replace(MARKS, "");
+}
+
+// FNV-1a, 32 bit; `seed` separates feature kinds that could spell the same string.
+function hashString(seed: number, s: string): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const SEED_WORD = 0x811c9dc5;
+const SEED_SKELETON = 0x12345679;
+const SEED_BIGRAM = 0x2468ace1;
+const SEED_SKELETON_BIGRAM = 0x13579bdf;
+const SEED_CHAR = 0x0badf00d;
+const SEED_CONCEPT = 0x51ed270b;
+const SEED_PAIR = 0x7f4a7c15;
+const NEG_WINDOW = 3;
+/**
+ * Surface n-grams are weighted down against concepts: held out by family, n-grams alone
+ * memorise a voice's templates (macro F1 ≈ 0.59) while concepts carry across voices; at
+ * these values the mix beat either alone (docs/tells.md).
+ */
+const WORD_VALUE = 0.1;
+const CHAR_VALUE = 0.03;
+const PAIR_WINDOW = 3;
+const BOUNDARY = 0x2;
+
+/** Only the first `limit` code units are read: a cap that keeps a 64 KB message cheap. */
+export const MODEL_TEXT_LIMIT = 4096;
+
+// Sellers reuse a small vocabulary; folding each distinct word once keeps the regex work off the
+// hot path. The result depends on the word alone; the bound keeps memory flat on odd input.
+const FOLD_CACHE_LIMIT = 50_000;
+const foldCache = new Map<string, { folded: string; skeleton: string }>();
+function foldCached(raw: string): { folded: string; skeleton: string } {
+  let hit = foldCache.get(raw);
+  if (hit === undefined) {
+    const folded = foldToken(raw);
+    hit = { folded, skeleton: skeletonOf(folded) };
+    if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.clear();
+    foldCache.set(raw, hit);
+  }
+  return hit;
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const body = text.length > MODEL_TEXT_LIMIT ? text.slice(0, MODEL_TEXT_LIMIT) : text;
+  TOKEN.lastIndex = 0;
+  let m = TOKEN.exec(body);
+  while (m !== null) {
+    const { folded, skeleton } = foldCached(m[0]);
+    if (folded !== "") tokens.push({ start: m.index, end: m.index + m[0].length, folded, skeleton });
+    m = TOKEN.exec(body);
+  }
+  return tokens;
+}
+
+const CONCEPT_NAMES = Object.keys(CONCEPT_WORDS);
+const NEG = CONCEPT_NAMES.indexOf("NEG");
+const byFolded = new Map<string, number[]>();
+const bySkeleton = new Map<string, number[]>();
+const byPrefix: { prefix: string; concept: number }[] = [];
+function addTo(map: Map<string, number[]>, key: string, c: number): void {
+  const list = map.get(key) ?? [];
+  if (!list.includes(c)) list.push(c);
+  map.set(key, list);
+}
+CONCEPT_NAMES.forEach((name, c) => {
+  for (const word of (CONCEPT_WORDS[name] as string).split(" ")) {
+    if (word.endsWith("*")) {
+      byPrefix.push({ prefix: foldToken(word.slice(0, -1)), concept: c });
+      continue;
+    }
+    const folded = foldToken(word);
+    addTo(byFolded, folded, c);
+    const sk = skeletonOf(folded);
+    // Short Roman skeletons ("n", "kl") collide across unrelated words; only longer ones stand in for a spelling.
+    if (sk.length >= 3) addTo(bySkeleton, sk, c);
+  }
+});
+
+const NONE: readonly number[] = [];
+const conceptCache = new Map<string, readonly number[]>();
+const CONCEPT_CACHE_LIMIT = 50_000;
+
+/** Concept ids a folded word carries (exact spelling, then skeleton, then prefix). */
+export function conceptsOf(t: Token): readonly number[] {
+  const key = `${t.folded} ${t.skeleton}`;
+  const hit = conceptCache.get(key);
+  if (hit !== undefined) return hit;
+  let out: number[] = [...(byFolded.get(t.folded) ?? NONE)];
+  for (const c of bySkeleton.get(t.skeleton) ?? NONE) if (!out.includes(c)) out.push(c);
+  for (const p of byPrefix)
+    if (t.folded.startsWith(p.prefix) && !out.includes(p.concept)) out.push(p.concept);
+  if (out.length === 0) out = NONE as number[];
+  if (conceptCache.size >= CONCEPT_CACHE_LIMIT) conceptCache.clear();
+  conceptCache.set(key, out);
+  return out;
+}
+
+export function conceptName(c: number): string {
+  return CONCEPT_NAMES[c] ?? "?";
+}
+
+// Punctuation that ends a thought; a lone hyphen between spaces counts, one inside a word does not.
+const CLAUSE_BREAK = /[,.!?;:।|\n…]| - |\) |\(/;
+
+function clausesOf(text: string, tokens: readonly Token[]): number[] {
+  const out: number[] = [];
+  let c = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (i > 0 && CLAUSE_BREAK.test(text.slice((tokens[i - 1] as Token).end, (tokens[i] as Token).start))) c++;
+    out.push(c);
+  }
+  return out;
+}
+
+export function extractFeatures(text: string): FeatureList {
+  const tokens = tokenize(text);
+  const clauseOf = clausesOf(text, tokens);
+  const same = (i: number, j: number): boolean => clauseOf[i] === clauseOf[j];
+  const buckets: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const values: number[] = [];
+  let value = 1;
+  const push = (h: number, a: number, b: number): void => {
+    buckets.push(h & MASK);
+    values.push(value);
+    from.push(a);
+    to.push(b);
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    value = WORD_VALUE;
+    push(hashString(SEED_WORD, t.folded), i, i);
+    push(hashString(SEED_SKELETON, t.skeleton), i, i);
+    if (i + 1 < tokens.length && same(i, i + 1)) {
+      const n = tokens[i + 1] as Token;
+      push(hashString(hashString(SEED_BIGRAM, t.folded) ^ 0x20, n.folded), i, i + 1);
+      push(hashString(hashString(SEED_SKELETON_BIGRAM, t.skeleton) ^ 0x20, n.skeleton), i, i + 1);
+    }
+    value = CHAR_VALUE;
+    // Character 3–5-grams over BOUNDARY + word + BOUNDARY, hashed incrementally (no substrings);
+    // 2-grams were dropped: held out by family they cost F1 (0.761 → 0.752) and time.
+    const w = t.folded;
+    const len = w.length + 2;
+    for (let s = 0; s < len - 1; s++) {
+      let h = SEED_CHAR;
+      for (let j = s; j < len && j < s + 5; j++) {
+        const c = j === 0 || j === len - 1 ? BOUNDARY : w.charCodeAt(j - 1);
+        h = Math.imul(h ^ c, 0x01000193);
+        if (j > s + 1) push(h >>> 0, i, i);
+      }
+    }
+  }
+  value = 1;
+  const concepts = tokens.map(conceptsOf);
+  for (let i = 0; i < tokens.length; i++) {
+    const mine = concepts[i] as readonly number[];
+    if (mine.length === 0) continue;
+    let negated = false;
+    for (let j = Math.max(0, i - NEG_WINDOW); j <= i + NEG_WINDOW && j < tokens.length; j++) {
+      if (j !== i && same(i, j) && (concepts[j] as readonly number[]).includes(NEG)) negated = true;
+    }
+    for (const c of mine) {
+      push(hashString(SEED_CONCEPT, c === NEG || !negated ? String(c) : `~${c}`), i, i);
+      for (let j = i + 1; j <= i + PAIR_WINDOW && j < tokens.length && same(i, j); j++) {
+        for (const d of concepts[j] as readonly number[]) push(hashString(SEED_PAIR, `${c}>${d}`), i, j);
+      }
+    }
+  }
+  return {
+    tokens,
+    clauseOf,
+    clauses: tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1,
+    buckets,
+    values,
+    from,
+    to,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Family } from "../family";
+import { codeMixed, hindiChat, hindiShop } from "./devanagari";
+import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
+import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
+import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
+import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
+import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
+
+export { FRESH_FAMILY_IDS } from "./fresh-voices";
+export { HAND_WRITTEN } from "./hand-written";
+
+export const FAMILIES: readonly Family[] = [
+  bazaarEnglish,
+  olxEnglish,
+  craigslistUs,
+  ecommerceFormal,
+  bazaarHinglish,
+  olxHinglish,
+  whatsappShorthand,
+  hindiShop,
+  hindiChat,
+  codeMixed,
+  indianEnglishIdioms,
+  llmSellerEnglish,
+  llmSellerHinglish,
+  autoDealerHinglish,
+  resellerEnglish,
+  hindiListing,
+  booksellerEnglish,
+  electronicsMarketHinglish,
+  furnitureChatDevanagari,
+];

@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { Rng } from "../../../env/prng";
+import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import { CONDITION_GRADES, type TellsModelWeights } from "../../../env/tells/tells-model";
+import { extractFeatures, FEATURE_BITS } from "../../../env/tells/text-features";
+import type { CorpusRow } from "../corpus/corpus-row";
+
+export interface TrainOptions {
+  seed: number;
+  epochs: number;
+  /** AdaGrad base step. */
+  rate: number;
+  /** L2 strength, applied to the weights a row touches (lazy). */
+  l2: number;
+  /** Per-signal decision thresholds (0.5 when absent; the shipped model's come from thresholds.ts). */
+  thresholds?: readonly number[];
+  version: string;
+}
+
+export const DEFAULT_TRAIN: TrainOptions = {
+  seed: 7,
+  epochs: 12,
+  rate: 0.3,
+  l2: 1e-5,
+  thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
+  version: "tells-model@1",
+};
+
+const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
+const SIZE = 1 << FEATURE_BITS;
+
+interface Example {
+  buckets: Int32Array;
+  counts: Float64Array;
+  /** Target per head; NaN where a head does not learn from this row (grades on rows without condition). */
+  y: number[];
+}
+
+/** One training example per clause: a clause carries a signal when a gold span of it overlaps the clause. */
+function toExamples(r: CorpusRow): Example[] {
+  const f = extractFeatures(r.text);
+  const perClause = Array.from({ length: f.clauses }, () => new Map<number, number>());
+  f.buckets.forEach((b, k) => {
+    const m = perClause[f.clauseOf[f.from[k] as number] as number] as Map<number, number>;
+    m.set(b, (m.get(b) ?? 0) + (f.values[k] as number));
+  });
+  return perClause.map((counts, c) => {
+    const first = f.tokens[f.clauseOf.indexOf(c)] as { start: number };
+    const last = f.tokens[f.clauseOf.lastIndexOf(c)] as { end: number };
+    const inside = r.spans.filter((s) => s.start < last.end && first.start < s.end);
+    const present = new Set(inside.map((s) => s.signal));
+    const grades = inside.flatMap((s) => (s.label === undefined ? [] : [s.label]));
+    const keys = [...counts.keys()].sort((a, b) => a - b);
+    const y = [
+      ...VERBAL_SIGNALS.map((s) => (present.has(s) ? 1 : 0)),
+      ...CONDITION_GRADES.map((g) => (grades.length === 0 ? Number.NaN : grades.includes(g) ? 1 : 0)),
+    ];
+    return {
+      buckets: Int32Array.from(keys),
+      counts: Float64Array.from(keys.map((k) => counts.get(k) ?? 0)),
+      y,
+    };
+  });
+}
+
+/**
+ * One-vs-rest logistic regression over hashed n-grams, AdaGrad, seeded row order: the same
+ * rows and options always give the same file. Weights are then int8-quantised per head.
+ */
+export function trainTellsModel(
+  rows: readonly CorpusRow[],
+  o: TrainOptions = DEFAULT_TRAIN,
+): TellsModelWeights {
+  const examples = rows.flatMap(toExamples);
+  const heads = HEADS.length;
+  const w = Array.from({ length: heads }, () => new Float64Array(SIZE));
+  const g2 = Array.from({ length: heads }, () => new Float64Array(SIZE).fill(1e-8));
+  const bias = new Float64Array(heads);
+  const biasG2 = new Float64Array(heads).fill(1e-8);
+  const rng = new Rng(o.seed);
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    for (const idx of order) {
+      const ex = examples[idx] as Example;
+      for (let h = 0; h < heads; h++) {
+        const target = ex.y[h] as number;
+        if (Number.isNaN(target)) continue;
+        const wh = w[h] as Float64Array;
+        const gh = g2[h] as Float64Array;
+        let z = bias[h] as number;
+        for (let k = 0; k < ex.buckets.length; k++)
+          z += (wh[ex.buckets[k] as number] as number) * (ex.counts[k] as number);
+        const err = 1 / (1 + Math.exp(-z)) - target;
+        for (let k = 0; k < ex.buckets.length; k++) {
+          const b = ex.buckets[k] as number;
+          const grad = err * (ex.counts[k] as number) + o.l2 * (wh[b] as number);
+          gh[b] = (gh[b] as number) + grad * grad;
+          wh[b] = (wh[b] as number) - (o.rate * grad) / Math.sqrt(gh[b] as number);
+        }
+        biasG2[h] = (biasG2[h] as number) + err * err;
+        bias[h] = (bias[h] as number) - (o.rate * err) / Math.sqrt(biasG2[h] as number);
+      }
+    }
+  }
+  return quantise(w, bias, o);
+}
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): TellsModelWeights {
+  const scale = w.map((wh) => {
+    let max = 0;
+    for (const v of wh) max = Math.max(max, Math.abs(v));
+    return max === 0 ? 1 : max / 127;
+  });
+  const features: number[] = [];
+  const weights: number[][] = w.map(() => []);
+  let prev = 0;
+  for (let b = 0; b < SIZE; b++) {
+    const q = w.map((wh, h) => Math.round((wh[b] as number) / (scale[h] as number)));
+    if (q.every((v) => v === 0)) continue;
+    features.push(b - prev);
+    prev = b;
+    // -0 would serialise as 0 anyway; normalise it so the hash never depends on the sign of zero.
+    q.forEach((v, h) => {
+      weights[h]?.push(v === 0 ? 0 : v);
+    });
+  }
+  const body: Omit<TellsModelWeights, "content_hash"> = {
+    format: "tells-model/1",
+    version: o.version,
+    feature_bits: FEATURE_BITS,
+    heads: HEADS,
+    bias: Array.from(bias, round6),
+    scale: scale.map((s) => round6(s) || 1e-6),
+    thresholds: VERBAL_SIGNALS.map((_, s) => o.thresholds?.[s] ?? 0.5),
+    features,
+    weights,
+  };
+  return { ...body, content_hash: contentHash(body) };
+}
+
+/** sha256 of the canonical JSON of everything but the hash itself. */
+export function contentHash(body: Omit<TellsModelWeights, "content_hash">): string {
+  return `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`;
+}
