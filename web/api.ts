@@ -66,16 +66,56 @@ function errorMessage(body: unknown, status: number): string {
   return `The server answered ${status}.`;
 }
 
-async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  let res: Response;
+/**
+ * A server started with API keys asks every caller for one (docs/access-control.md). The page
+ * asks the person once, keeps the key for this tab only, and sends it as a bearer token.
+ */
+const KEY_SLOT = "bazaar-api-key";
+
+function storedKey(): string | null {
   try {
-    res = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    return sessionStorage.getItem(KEY_SLOT);
+  } catch {
+    return null;
+  }
+}
+
+function askForKey(): string | null {
+  const key = window
+    .prompt("This bazaar server asks for an API key. Paste yours (kept for this tab only):")
+    ?.trim();
+  if (!key) return null;
+  try {
+    sessionStorage.setItem(KEY_SLOT, key);
+  } catch {
+    // Private mode: the key still works for this request.
+  }
+  return key;
+}
+
+async function send(
+  method: "GET" | "POST",
+  path: string,
+  body: unknown,
+  key: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  try {
+    return await fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
   } catch {
     throw new ApiError(0, "Could not reach the bazaar server. Is it still running?");
+  }
+}
+
+async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const sentKey = storedKey();
+  let res = await send(method, path, body, sentKey);
+  if (res.status === 401) {
+    // Calls made together all meet the 401; the first one asks, the others use its answer.
+    const fresh = storedKey();
+    const key = fresh !== null && fresh !== sentKey ? fresh : askForKey();
+    if (key !== null) res = await send(method, path, body, key);
   }
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorMessage(data, res.status));

@@ -338,6 +338,30 @@ async function main(): Promise<void> {
 
     assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors on any page");
     pass("no console errors, failed requests or page errors on any page");
+
+    // A public deployment with API keys: the page asks for a key once and then plays.
+    const key = "browser-test-key-0123456789";
+    const keyed = await startServer(
+      { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent", apiKeys: [key] },
+      { logger: silentLogger, drainMs: 500, env: {} },
+    );
+    try {
+      const keyedPage = await context.newPage();
+      let asked = 0;
+      keyedPage.on("dialog", (d) => {
+        asked++;
+        void d.accept(key);
+      });
+      await keyedPage.goto(`${keyed.url}/web/`);
+      await keyedPage.locator("#task option").first().waitFor({ state: "attached" });
+      await keyedPage.click("#start");
+      await keyedPage.locator("#chat li.turn-seller").first().waitFor();
+      assert.equal(asked, 1, "the key is asked for once and kept for the tab");
+      pass("with API keys on, the page asks for a key once and then plays");
+      await keyedPage.close();
+    } finally {
+      await keyed.close();
+    }
   } finally {
     await context.close();
     await server.close();
