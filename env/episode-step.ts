@@ -5,6 +5,7 @@ import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from ".
 import { round2 } from "./money";
 import { restatedLine } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
+import { redactHidden } from "./reservation-leak";
 import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
@@ -84,23 +85,10 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
     reservation,
     max_rounds: opening.maxRounds,
     inventory_pressure: opening.inventoryPressure,
-    message: guardOpening(opening.message, reservation),
+    message: redactHidden(opening.message, [reservation, spec.seller_cost], round2(opening.anchor)).text,
     memory: opening.memory,
   };
   return startState(ev);
-}
-
-function guardOpening(message: string, reservation: number): string {
-  return guardSellerTurn(
-    { action: "counter", price: Number.POSITIVE_INFINITY, message },
-    {
-      buyerOffer: 0,
-      reservation,
-      lastQuote: Number.POSITIVE_INFINITY,
-      acceptAtReservation: false,
-      restate: () => message,
-    },
-  ).message;
 }
 
 /** Turn any buyer action into the fact the episode records: clamped price plus named violations. */
@@ -176,6 +164,7 @@ function sellerFact(
   const guarded = guardSellerTurn(proposal, {
     buyerOffer,
     reservation: s.reservation,
+    cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
     restate: restatedLine,

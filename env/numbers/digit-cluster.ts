@@ -1,0 +1,130 @@
+/**
+ * A run of digits as people group it: "31,500", "31.500", "31 500", "1,23,456", "31,5",
+ * "3 1 . 5". Grouping is ambiguous ("31.500" is 31.5 in Pune and 31,500 in Berlin), so a
+ * cluster yields every reading that its grouping allows; a guard treats the text as stating a
+ * value if any reading does.
+ */
+export interface Reading {
+  value: number;
+  /** The step of the last digit written: 1 for "31", 0.1 for "31.5", 0.001 for "31.500" read as decimals. */
+  precision: number;
+}
+
+export interface DigitCluster {
+  /** Normalised offsets of the whole cluster. */
+  start: number;
+  end: number;
+  readings: Reading[];
+  /** Space-separated pieces read alone ("31 500" may be 31 and 500), each with its own span. */
+  pieces: { start: number; end: number; readings: Reading[] }[];
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const SEP_DOT = 46;
+const SEP_COMMA = 44;
+const SEP_APOS = 39;
+const SPACE = 32;
+
+function runEnd(t: string, i: number): number {
+  let j = i;
+  while (j < t.length && isDigit(t.charCodeAt(j))) j++;
+  return j;
+}
+
+/**
+ * The gap after a digit run ending at `e` that joins it to the next run, as [separator, next
+ * run start], or null. Spaces join only in two styles: single digits spelled apart ("3 1 . 5",
+ * "3 1 5 0 0") and a space as thousands separator before exactly three digits ("31 500").
+ */
+function joinGap(t: string, runStart: number, e: number): [string, number] | null {
+  const c = t.charCodeAt(e);
+  const single = e - runStart === 1;
+  if ((c === SEP_DOT || c === SEP_COMMA || c === SEP_APOS) && isDigit(t.charCodeAt(e + 1)))
+    return [t[e] as string, e + 1];
+  const nextSingle = (at: number) => isDigit(t.charCodeAt(at)) && !isDigit(t.charCodeAt(at + 1));
+  if (c === SPACE && isDigit(t.charCodeAt(e + 1))) {
+    if (single && nextSingle(e + 1)) return ["", e + 1];
+    if (runEnd(t, e + 1) - (e + 1) === 3) return ["_", e + 1];
+    return null;
+  }
+  if (!single) return null;
+  // Spaced decimals ("3 1 . 5", "3 1 .5") join single digits only.
+  let j = e;
+  if (t.charCodeAt(j) === SPACE) j++;
+  const sep = t[j];
+  if (sep !== "." && sep !== ",") return null;
+  j++;
+  if (t.charCodeAt(j) === SPACE) j++;
+  return nextSingle(j) ? [sep, j] : null;
+}
+
+/** The cluster starting at digit `i` of normalised text `t`. */
+export function readDigitCluster(t: string, i: number): DigitCluster {
+  let compact = "";
+  let start = i;
+  let end = runEnd(t, i);
+  compact += t.slice(i, end);
+  const pieces: DigitCluster["pieces"] = [];
+  let pieceStart = i;
+  let spaced = false;
+  for (;;) {
+    const gap = joinGap(t, start, end);
+    if (gap === null) break;
+    const [sep, next] = gap;
+    if (t.charCodeAt(end) === SPACE) {
+      spaced = true;
+      pieces.push({ start: pieceStart, end, readings: [] });
+      pieceStart = next;
+    }
+    compact += sep;
+    start = next;
+    end = runEnd(t, next);
+    compact += t.slice(next, end);
+  }
+  pieces.push({ start: pieceStart, end, readings: [] });
+  const readings = readCompact(compact);
+  if (!spaced && readings.length > 0) return { start: i, end, readings, pieces: [] };
+  for (const p of pieces) p.readings = readCompact(t.slice(p.start, p.end));
+  // A grouping no style allows ("30,40,50", "31.5.2") is a list: read each run alone.
+  if (readings.length === 0 && !spaced) return { start: i, end, readings, pieces: listRuns(t, i, end) };
+  return { start: i, end, readings, pieces };
+}
+
+function listRuns(t: string, start: number, end: number): DigitCluster["pieces"] {
+  const out: DigitCluster["pieces"] = [];
+  let i = start;
+  while (i < end) {
+    const e = runEnd(t, i);
+    out.push({ start: i, end: e, readings: [{ value: Number(t.slice(i, e)), precision: 1 }] });
+    i = e + 1;
+  }
+  return out;
+}
+
+const WESTERN = /^\d{1,3}(?:[,._]\d{3})*$/;
+const INDIAN = /^\d{1,2}(?:,\d{2})*,\d{3}$/;
+
+/** Digits with at most "," "." "'" "_" (a space used as thousands separator) between them. */
+export function readCompact(s: string): Reading[] {
+  if (/^\d+$/.test(s)) return [{ value: Number(s), precision: 1 }];
+  const out: Reading[] = [];
+  const seps = s.replace(/\d/g, "");
+  const one = seps.length > 0 && [...seps].every((c) => c === seps[0]);
+  if (one && (WESTERN.test(s) || INDIAN.test(s) || /^\d{1,3}(?:'\d{3})+$/.test(s)))
+    out.push({ value: Number(s.replace(/\D/g, "")), precision: 1 });
+  // The last "." or "," as a decimal point, any earlier separators as thousands of another kind.
+  const last = Math.max(s.lastIndexOf("."), s.lastIndexOf(","));
+  if (last > 0 && last < s.length - 1) {
+    const head = s.slice(0, last);
+    const tail = s.slice(last + 1);
+    const headSeps = head.replace(/\d/g, "");
+    const thousandsOk =
+      headSeps === "" ||
+      (!headSeps.includes(s[last] as string) &&
+        [...headSeps].every((c) => c === headSeps[0]) &&
+        (WESTERN.test(head) || INDIAN.test(head)));
+    if (thousandsOk && /^\d+$/.test(tail))
+      out.push({ value: Number(`${head.replace(/\D/g, "")}.${tail}`), precision: 10 ** -tail.length });
+  }
+  return out;
+}
