@@ -58,12 +58,22 @@ function joinGap(t: string, runStart: number, e: number): [string, number] | nul
   return nextSingle(j) ? [sep, j] : null;
 }
 
+const NO_PIECES: DigitCluster["pieces"] = [];
+
+function intValue(t: string, start: number, end: number): number {
+  let v = 0;
+  for (let k = start; k < end; k++) v = v * 10 + t.charCodeAt(k) - 48;
+  return v;
+}
+
 /** The cluster starting at digit `i` of normalised text `t`. */
 export function readDigitCluster(t: string, i: number): DigitCluster {
-  let compact = "";
   let start = i;
   let end = runEnd(t, i);
-  compact += t.slice(i, end);
+  // Most numbers are one plain run ("₹48"): no strings, no regexes.
+  if (joinGap(t, start, end) === null)
+    return { start: i, end, readings: [{ value: intValue(t, i, end), precision: 1 }], pieces: NO_PIECES };
+  let compact = t.slice(i, end);
   const pieces: DigitCluster["pieces"] = [];
   let pieceStart = i;
   let spaced = false;
@@ -83,7 +93,7 @@ export function readDigitCluster(t: string, i: number): DigitCluster {
   }
   pieces.push({ start: pieceStart, end, readings: [] });
   const readings = readCompact(compact);
-  if (!spaced && readings.length > 0) return { start: i, end, readings, pieces: [] };
+  if (!spaced && readings.length > 0) return { start: i, end, readings, pieces: NO_PIECES };
   for (const p of pieces) p.readings = readCompact(t.slice(p.start, p.end));
   // A grouping no style allows ("30,40,50", "31.5.2") is a list: read each run alone.
   if (readings.length === 0 && !spaced) return { start: i, end, readings, pieces: listRuns(t, i, end) };
@@ -101,30 +111,54 @@ function listRuns(t: string, start: number, end: number): DigitCluster["pieces"]
   return out;
 }
 
-const WESTERN = /^\d{1,3}(?:[,._]\d{3})*$/;
-const INDIAN = /^\d{1,2}(?:,\d{2})*,\d{3}$/;
+/** Lengths of the digit groups between separators, and the separators, of a compact number. */
+function groups(s: string): { sizes: number[]; seps: string } {
+  const sizes: number[] = [];
+  let seps = "";
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 48 && c <= 57) n++;
+    else {
+      sizes.push(n);
+      seps += s[k];
+      n = 0;
+    }
+  }
+  sizes.push(n);
+  return { sizes, seps };
+}
 
-/** Digits with at most "," "." "'" "_" (a space used as thousands separator) between them. */
+/** 1,234,567 (first group 1–3 digits, then threes) or 12,34,567 (Indian: twos, then a final three). */
+function validThousands(sizes: readonly number[], sep: string): boolean {
+  const first = sizes[0] as number;
+  const rest = sizes.slice(1);
+  if (first >= 1 && first <= 3 && rest.every((n) => n === 3)) return true;
+  if (sep !== "," || first < 1 || first > 2) return false;
+  return rest.at(-1) === 3 && rest.slice(0, -1).every((n) => n === 2);
+}
+
+const sameChar = (seps: string): boolean => [...seps].every((c) => c === seps[0]);
+const digitsOf = (s: string): string => s.replace(/\D/g, "");
+
+/** Digits with "," "." "'" or "_" (a space used as thousands separator) between them; every reading. */
 export function readCompact(s: string): Reading[] {
-  if (/^\d+$/.test(s)) return [{ value: Number(s), precision: 1 }];
+  const { sizes, seps } = groups(s);
+  if (seps === "") return [{ value: Number(s), precision: 1 }];
   const out: Reading[] = [];
-  const seps = s.replace(/\d/g, "");
-  const one = seps.length > 0 && [...seps].every((c) => c === seps[0]);
-  if (one && (WESTERN.test(s) || INDIAN.test(s) || /^\d{1,3}(?:'\d{3})+$/.test(s)))
-    out.push({ value: Number(s.replace(/\D/g, "")), precision: 1 });
+  if (sameChar(seps) && validThousands(sizes, seps[0] as string))
+    out.push({ value: Number(digitsOf(s)), precision: 1 });
   // The last "." or "," as a decimal point, any earlier separators as thousands of another kind.
-  const last = Math.max(s.lastIndexOf("."), s.lastIndexOf(","));
-  if (last > 0 && last < s.length - 1) {
-    const head = s.slice(0, last);
-    const tail = s.slice(last + 1);
-    const headSeps = head.replace(/\d/g, "");
-    const thousandsOk =
-      headSeps === "" ||
-      (!headSeps.includes(s[last] as string) &&
-        [...headSeps].every((c) => c === headSeps[0]) &&
-        (WESTERN.test(head) || INDIAN.test(head)));
-    if (thousandsOk && /^\d+$/.test(tail))
-      out.push({ value: Number(`${head.replace(/\D/g, "")}.${tail}`), precision: 10 ** -tail.length });
+  const point = seps[seps.length - 1] as string;
+  const headSeps = seps.slice(0, -1);
+  const tail = sizes[sizes.length - 1] as number;
+  const headOk =
+    headSeps === "" ||
+    (!headSeps.includes(point) && sameChar(headSeps) && validThousands(sizes.slice(0, -1), headSeps[0] as string));
+  if ((point === "." || point === ",") && headOk && tail > 0) {
+    const digits = digitsOf(s);
+    const cut = digits.length - tail;
+    out.push({ value: Number(`${digits.slice(0, cut)}.${digits.slice(cut)}`), precision: 10 ** -tail });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /**
  * Text as the number reader sees it. People (and models) write the same price in many
  * encodings: full-width digits, Devanagari or Bengali digits, invisible joiners inside a
- * number, "½". This folds them into plain ASCII digits and lower-case letters, and keeps for
+ * number, "½". This folds them into plain ASCII digits (the reader folds letter case itself), and keeps for
  * every normalised code unit the span of the original text it came from, so whatever the
  * reader finds can be cut out of the text the buyer would have seen.
  */
@@ -24,16 +24,24 @@ export const VULGAR_VALUES: readonly number[] = VULGAR.map((c) => {
   return (num as number) / (den as number);
 });
 
-// Everything an ordinary seller line holds: printable ASCII plus the rupee sign and typographic punctuation,
-// none of which normalisation changes. Such text skips the per-character work.
-const NEEDS_WORK = /[^\t\n\r -~₹—–‘’“”]/u;
+// Everything an ordinary seller line holds: printable ASCII plus the rupee sign and typographic
+// punctuation, none of which normalisation changes. Such text skips the per-character work.
+const PLAIN = new Set([..."₹—–‘’“”"].map((c) => c.charCodeAt(0)));
+
+function isPlain(input: string): boolean {
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c > 126 ? !PLAIN.has(c) : c < 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
 const FORMAT = /\p{Cf}/u;
 const DIGIT = /\p{Nd}/u;
 const SPACE = /\s/u;
 const PRIVATE_USE = /\p{Co}/u;
 
 export function normalise(input: string): NormalisedText {
-  if (!NEEDS_WORK.test(input)) return { text: input.toLowerCase(), from: null, to: null };
+  if (isPlain(input)) return { text: input, from: null, to: null };
   let text = "";
   const from: number[] = [];
   const to: number[] = [];
@@ -56,7 +64,7 @@ const folded = new Map<number, string>();
 
 /** What one original code point becomes (possibly nothing); pure, so memoised. */
 function foldCodePoint(cp: number): string {
-  if (cp < 0x80) return String.fromCharCode(cp).toLowerCase();
+  if (cp < 0x80) return String.fromCharCode(cp);
   let out = folded.get(cp);
   if (out === undefined) {
     out = foldUncached(cp);

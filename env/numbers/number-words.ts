@@ -215,5 +215,13 @@ function build(): Map<string, NumberWord> {
 
 export const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = build();
 
-/** The longest word above; longer words are never looked up. */
-export const LONGEST_NUMBER_WORD = Math.max(...[...NUMBER_WORDS.keys()].map((w) => w.length));
+/** A word's length, first and last letter in one number, so most ordinary words are ruled out without slicing them. */
+export const wordShape = (length: number, first: number, last: number): number =>
+  (length << 16) | (first << 8) | last;
+
+/** The shapes of all number words and connectors ("and", "a", "an", "point"). */
+export const NUMBER_WORD_SHAPES: ReadonlySet<number> = new Set(
+  [...NUMBER_WORDS.keys(), "and", "a", "an", "point"].map((w) =>
+    wordShape(w.length, w.charCodeAt(0), w.charCodeAt(w.length - 1)),
+  ),
+);

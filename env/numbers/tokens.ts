@@ -1,6 +1,6 @@
 import { type Reading, readDigitCluster } from "./digit-cluster";
 import { VULGAR_BASE, VULGAR_VALUES } from "./normalise";
-import { LONGEST_NUMBER_WORD, NUMBER_WORDS, type NumberWord } from "./number-words";
+import { NUMBER_WORD_SHAPES, NUMBER_WORDS, type NumberWord, wordShape } from "./number-words";
 
 /**
  * The pieces of normalised text that can make up a number, in order. `joined` says only spaces
@@ -21,7 +21,9 @@ export interface LooseReading extends Reading {
 
 const CONNECTORS: Record<string, "and" | "a" | "point"> = { and: "and", a: "a", an: "a", point: "point" };
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+/** ASCII letters, folded to lower case (A–Z → a–z). */
+const lower = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
+const isLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 
 export function tokenize(t: string, loose: LooseReading[]): Token[] {
   const tokens: Token[] = [];
@@ -42,7 +44,8 @@ export function tokenize(t: string, loose: LooseReading[]): Token[] {
     if (isLetter(c)) {
       let j = i + 1;
       while (j < t.length && isLetter(t.charCodeAt(j))) j++;
-      const w = j - i <= LONGEST_NUMBER_WORD ? t.slice(i, j) : "";
+      const shape = wordShape(j - i, lower(c), lower(t.charCodeAt(j - 1)));
+      const w = NUMBER_WORD_SHAPES.has(shape) ? t.slice(i, j).toLowerCase() : "";
       const word = NUMBER_WORDS.get(w);
       const connector = word === undefined ? CONNECTORS[w] : undefined;
       if (word !== undefined) tokens.push({ kind: "word", word, start: i, end: j, joined });
