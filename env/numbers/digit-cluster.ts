@@ -154,7 +154,9 @@ export function readCompact(s: string): Reading[] {
   const tail = sizes[sizes.length - 1] as number;
   const headOk =
     headSeps === "" ||
-    (!headSeps.includes(point) && sameChar(headSeps) && validThousands(sizes.slice(0, -1), headSeps[0] as string));
+    (!headSeps.includes(point) &&
+      sameChar(headSeps) &&
+      validThousands(sizes.slice(0, -1), headSeps[0] as string));
   if ((point === "." || point === ",") && headOk && tail > 0) {
     const digits = digitsOf(s);
     const cut = digits.length - tail;

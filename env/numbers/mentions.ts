@@ -8,13 +8,29 @@ import { type LooseReading, tokenize } from "./tokens";
  * into the ORIGINAL text. An ambiguous spelling ("31.500", "31 500") gives several mentions,
  * possibly over the same or overlapping spans.
  */
-export interface PriceMention extends Reading {
-  start: number;
-  end: number;
+export interface PriceMention extends Readonly<Reading> {
+  readonly start: number;
+  readonly end: number;
 }
 
+// A seller's line is read twice per turn (by the rule seller choosing its words, then by the
+// guard) and rule sellers repeat lines, so readings are memoised. They depend on the text alone
+// and are never mutated, so this cannot change a result; the bound keeps memory flat.
+const CACHE_LIMIT = 8_192;
+const cache = new Map<string, readonly PriceMention[]>();
+
 /** Every number mention in `text`: digits in any script and grouping, magnitudes, fractions, English and Hinglish words. */
-export function priceMentions(text: string): PriceMention[] {
+export function priceMentions(text: string): readonly PriceMention[] {
+  let found = cache.get(text);
+  if (found === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    found = readMentions(text);
+    cache.set(text, found);
+  }
+  return found;
+}
+
+function readMentions(text: string): readonly PriceMention[] {
   const norm = normalise(text);
   const loose: LooseReading[] = [];
   const tokens = tokenize(norm.text, loose);

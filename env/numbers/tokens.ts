@@ -19,7 +19,12 @@ export interface LooseReading extends Reading {
   end: number;
 }
 
-const CONNECTORS: Record<string, "and" | "a" | "point"> = { and: "and", a: "a", an: "a", point: "point" };
+const CONNECTORS = new Map<string, "and" | "a" | "point">([
+  ["and", "and"],
+  ["a", "a"],
+  ["an", "a"],
+  ["point", "point"],
+]);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** ASCII letters, folded to lower case (A–Z → a–z). */
 const lower = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
@@ -44,13 +49,9 @@ export function tokenize(t: string, loose: LooseReading[]): Token[] {
     if (isLetter(c)) {
       let j = i + 1;
       while (j < t.length && isLetter(t.charCodeAt(j))) j++;
-      const shape = wordShape(j - i, lower(c), lower(t.charCodeAt(j - 1)));
-      const w = NUMBER_WORD_SHAPES.has(shape) ? t.slice(i, j).toLowerCase() : "";
-      const word = NUMBER_WORDS.get(w);
-      const connector = word === undefined ? CONNECTORS[w] : undefined;
-      if (word !== undefined) tokens.push({ kind: "word", word, start: i, end: j, joined });
-      else if (connector !== undefined) tokens.push({ kind: connector, start: i, end: j, joined });
-      joined = word !== undefined || connector !== undefined;
+      // Most words are ruled out by length and first and last letter, without a string made.
+      const shaped = NUMBER_WORD_SHAPES.has(wordShape(j - i, lower(c), lower(t.charCodeAt(j - 1))));
+      joined = shaped && wordToken(t, i, j, joined, tokens);
       i = j;
       continue;
     }
@@ -64,6 +65,19 @@ export function tokenize(t: string, loose: LooseReading[]): Token[] {
     i++;
   }
   return tokens;
+}
+
+/** Pushes the number word or connector at [i, j), if it is one; says whether it was. */
+function wordToken(t: string, i: number, j: number, joined: boolean, tokens: Token[]): boolean {
+  const w = t.slice(i, j).toLowerCase();
+  const word = NUMBER_WORDS.get(w);
+  if (word !== undefined) {
+    tokens.push({ kind: "word", word, start: i, end: j, joined });
+    return true;
+  }
+  const connector = CONNECTORS.get(w);
+  if (connector !== undefined) tokens.push({ kind: connector, start: i, end: j, joined });
+  return connector !== undefined;
 }
 
 /** Reads the digit cluster at `i` (and a "/denominator" after it); returns where reading stopped. */
