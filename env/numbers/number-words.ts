@@ -11,7 +11,7 @@ export type NumberWord =
   /** Hindi fraction prefixes: saade +½, sava +¼, paune −¼ of what follows. */
   | { kind: "adjust"; value: number };
 
-const ENGLISH_UNITS = [
+export const ENGLISH_UNITS: readonly string[] = [
   "zero",
   "one",
   "two",
@@ -33,11 +33,11 @@ const ENGLISH_UNITS = [
   "eighteen",
   "nineteen",
 ];
-const ENGLISH_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+export const ENGLISH_TENS: readonly string[] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 // Hindi 1–99, index = value; "/" separates spellings. Hindi numbers are not built from tens and
 // units in speech, so every one is its own word.
-const HINDI = [
+export const HINDI: readonly string[] = [
   "",
   "ek",
   "do",
