@@ -33,7 +33,16 @@ export const ENGLISH_UNITS: readonly string[] = [
   "eighteen",
   "nineteen",
 ];
-export const ENGLISH_TENS: readonly string[] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+export const ENGLISH_TENS: readonly string[] = [
+  "twenty",
+  "thirty",
+  "forty",
+  "fifty",
+  "sixty",
+  "seventy",
+  "eighty",
+  "ninety",
+];
 
 // Hindi 1–99, index = value; "/" separates spellings. Hindi numbers are not built from tens and
 // units in speech, so every one is its own word.
