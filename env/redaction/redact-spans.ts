@@ -60,6 +60,6 @@ function continuation(piece: string, at: number, text: string): string {
 function joinBefore(piece: string): string {
   if (piece.trim() === "") return piece;
   const space = /\s+$/u.exec(piece)?.[0] ?? " ";
-  const body = piece.trimEnd().replace(/[,;:—–-]+$/u, "");
+  const body = piece.replace(/[\s,;:—–-]+$/u, "");
   return (TERMINAL_TAIL.test(body) ? body : `${body}.`) + space;
 }
