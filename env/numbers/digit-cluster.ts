@@ -41,7 +41,9 @@ function joinGap(t: string, runStart: number, e: number): [string, number] | nul
   const single = e - runStart === 1;
   if ((c === SEP_DOT || c === SEP_COMMA || c === SEP_APOS) && isDigit(t.charCodeAt(e + 1)))
     return [t[e] as string, e + 1];
-  const nextSingle = (at: number) => isDigit(t.charCodeAt(at)) && !isDigit(t.charCodeAt(at + 1));
+  // A lone digit before "/" starts a fraction ("5 1/2" is five and a half), not more digits.
+  const nextSingle = (at: number) =>
+    isDigit(t.charCodeAt(at)) && !isDigit(t.charCodeAt(at + 1)) && t.charCodeAt(at + 1) !== 47;
   if (c === SPACE && isDigit(t.charCodeAt(e + 1))) {
     if (single && nextSingle(e + 1)) return ["", e + 1];
     if (runEnd(t, e + 1) - (e + 1) === 3) return ["_", e + 1];
@@ -76,12 +78,14 @@ export function readDigitCluster(t: string, i: number): DigitCluster {
   let compact = t.slice(i, end);
   const pieces: DigitCluster["pieces"] = [];
   let pieceStart = i;
+  // Only a space used as thousands separator makes pieces worth reading alone ("31 500" may
+  // be 31 and 500); digits spelled apart ("3 1 . 5") are never meant one by one.
   let spaced = false;
   for (;;) {
     const gap = joinGap(t, start, end);
     if (gap === null) break;
     const [sep, next] = gap;
-    if (t.charCodeAt(end) === SPACE) {
+    if (sep === "_") {
       spaced = true;
       pieces.push({ start: pieceStart, end, readings: [] });
       pieceStart = next;
@@ -105,7 +109,7 @@ function listRuns(t: string, start: number, end: number): DigitCluster["pieces"]
   let i = start;
   while (i < end) {
     const e = runEnd(t, i);
-    out.push({ start: i, end: e, readings: [{ value: Number(t.slice(i, e)), precision: 1 }] });
+    if (e > i) out.push({ start: i, end: e, readings: [{ value: intValue(t, i, e), precision: 1 }] });
     i = e + 1;
   }
   return out;

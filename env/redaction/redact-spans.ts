@@ -59,7 +59,7 @@ function continuation(piece: string, at: number, text: string): string {
 /** Text before a cut clause ends its sentence there: a trailing comma becomes a full stop. */
 function joinBefore(piece: string): string {
   if (piece.trim() === "") return piece;
-  const space = /\s+$/u.exec(piece)?.[0] ?? " ";
-  const body = piece.replace(/[\s,;:—–-]+$/u, "");
+  const space = /[ \t\r\n]+$/u.exec(piece)?.[0] ?? " ";
+  const body = piece.replace(/[ \t\r\n,;:—–-]+$/u, "");
   return (TERMINAL_TAIL.test(body) ? body : `${body}.`) + space;
 }
