@@ -51,6 +51,9 @@ describe("priceMentions", () => {
     ["௩௧", 31],
     ["٣١", 31],
     ["3 crore", 30_000_000],
+    ["३१ हज़ार", 31_000],
+    ["१.२ लाख।", 120_000],
+    ["ढाई सौ", 250],
   ])("reads %j as %d", (text, v) => {
     expect(priceMentions(text).map((m) => m.value)).toContain(v);
   });

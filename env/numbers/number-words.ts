@@ -201,6 +201,22 @@ const ADJUST: Record<string, number> = {
   pone: -0.25,
 };
 
+// The same words in Devanagari, as a model writing Hindi would ("३१ हज़ार", "ढाई सौ"). Keys are
+// NFKC, as the reader sees them (ज़ becomes ज + nukta).
+const DEVANAGARI: Record<string, NumberWord> = {
+  सौ: { kind: "hundred" },
+  हज़ार: { kind: "scale", value: 1e3 },
+  हजार: { kind: "scale", value: 1e3 },
+  लाख: { kind: "scale", value: 1e5 },
+  करोड़: { kind: "scale", value: 1e7 },
+  करोड: { kind: "scale", value: 1e7 },
+  डेढ़: { kind: "count", value: 1.5, precision: 0.5, tens: false, digit: false },
+  ढाई: { kind: "count", value: 2.5, precision: 0.5, tens: false, digit: false },
+  साढ़े: { kind: "adjust", value: 0.5 },
+  सवा: { kind: "adjust", value: 0.25 },
+  पौने: { kind: "adjust", value: -0.25 },
+};
+
 function build(): Map<string, NumberWord> {
   const words = new Map<string, NumberWord>();
   const count = (w: string, value: number, precision = 1, tens = false): void => {
@@ -219,6 +235,7 @@ function build(): Map<string, NumberWord> {
   for (const w of ["hundred", "hundreds", "sau", "sao"]) words.set(w, { kind: "hundred" });
   for (const [w, v] of Object.entries(SCALES)) words.set(w, { kind: "scale", value: v });
   for (const [w, v] of Object.entries(ADJUST)) words.set(w, { kind: "adjust", value: v });
+  for (const [w, entry] of Object.entries(DEVANAGARI)) words.set(w.normalize("NFKC"), entry);
   return words;
 }
 

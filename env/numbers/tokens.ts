@@ -28,7 +28,9 @@ const CONNECTORS = new Map<string, "and" | "a" | "point">([
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** ASCII letters, folded to lower case (A–Z → a–z). */
 const lower = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
-const isLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+/** ASCII letters, and Devanagari letters and signs (not the danda "।" or digits, 0x964–0x96f). */
+const isLetter = (c: number): boolean =>
+  ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 0x900 && c <= 0x963) || (c >= 0x970 && c <= 0x97f);
 
 export function tokenize(t: string, loose: LooseReading[]): Token[] {
   const tokens: Token[] = [];

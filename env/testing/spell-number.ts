@@ -111,10 +111,10 @@ function inWords(v: number, rng: Rng, hindi: boolean): string {
 
 /** "31.5k", "1.2 lakh", "0.12 million": the mantissa keeps at least two significant digits. */
 function magnitude(v: number, rng: Rng): string {
-  const options: [number, string[]][] = [[1e3, ["k", " k", " thousand", " hazaar", "K"]]];
-  if (v >= 5e4) options.push([1e5, [" lakh", " lakhs", "L", " lac", " L"]]);
+  const options: [number, string[]][] = [[1e3, ["k", " k", " thousand", " hazaar", "K", " हज़ार"]]];
+  if (v >= 5e4) options.push([1e5, [" lakh", " lakhs", "L", " lac", " L", " लाख"]]);
   if (v >= 2e5) options.push([1e6, [" million", "m", " mn"]]);
-  if (v >= 2e6) options.push([1e7, [" crore", " cr"]]);
+  if (v >= 2e6) options.push([1e7, [" crore", " cr", " करोड़"]]);
   const [scale, words] = rng.pick(options);
   const mantissa = v / scale;
   const before = Math.floor(Math.log10(mantissa)) + 1;
