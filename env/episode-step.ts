@@ -11,21 +11,11 @@ import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
 import { nonverbalTells } from "./tells/nonverbal";
 import { readCues, type VerbalReading } from "./tells/verbal";
+import { memoByText } from "./text-memo";
 
 // Rule sellers say a limited set of lines, so reading each distinct message once is a large
-// saving on the hot path. Readings are immutable and depend on the text alone, so this cannot
-// change any result; the bound keeps memory flat when an LLM seller says something new every turn.
-const CUE_CACHE_LIMIT = 16_384;
-const cueCache = new Map<string, VerbalReading>();
-function readCuesCached(message: string): VerbalReading {
-  let reading = cueCache.get(message);
-  if (reading === undefined) {
-    if (cueCache.size >= CUE_CACHE_LIMIT) cueCache.clear();
-    reading = readCues(message);
-    cueCache.set(message, reading);
-  }
-  return reading;
-}
+// saving on the hot path.
+const readCuesCached = memoByText<VerbalReading>(16_384, readCues);
 
 /** Where the engine's draws come from; tests inject scripted generators. */
 export type RngSource = (seed: number, stream: StreamName, episode: number, round: number) => Rng;

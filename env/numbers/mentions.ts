@@ -1,3 +1,4 @@
+import { memoByText } from "../text-memo";
 import { type Composed, composeAt } from "./compose";
 import type { Reading } from "./digit-cluster";
 import { normalise, originalSpan } from "./normalise";
@@ -13,22 +14,9 @@ export interface PriceMention extends Readonly<Reading> {
   readonly end: number;
 }
 
-// A seller's line is read twice per turn (by the rule seller choosing its words, then by the
-// guard) and rule sellers repeat lines, so readings are memoised. They depend on the text alone
-// and are never mutated, so this cannot change a result; the bound keeps memory flat.
-const CACHE_LIMIT = 8_192;
-const cache = new Map<string, readonly PriceMention[]>();
-
+// Memoised: a seller's line is read twice per turn (by the rule seller choosing its words, then by the guard).
 /** Every number mention in `text`: digits in any script and grouping, magnitudes, fractions, English and Hinglish words. */
-export function priceMentions(text: string): readonly PriceMention[] {
-  let found = cache.get(text);
-  if (found === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    found = readMentions(text);
-    cache.set(text, found);
-  }
-  return found;
-}
+export const priceMentions: (text: string) => readonly PriceMention[] = memoByText(8_192, readMentions);
 
 function readMentions(text: string): readonly PriceMention[] {
   const norm = normalise(text);
