@@ -5,24 +5,16 @@
  * Usage: npx tsx bench/engine-cpu.bench.ts [-- --episodes 1500 --runs 5]
  */
 import { parseArgs } from "node:util";
-import type { Action } from "../env/action";
-import { type RunState, runComplete, stepRun } from "../env/run";
+import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
+import { scriptedAction } from "./scripted-buyer";
 
 const { values } = parseArgs({
   options: { episodes: { type: "string", default: "1500" }, runs: { type: "string", default: "5" } },
 });
 const episodes = Number(values.episodes);
 const runs = Number(values.runs);
-
-/** As in engine.bench.ts: opens at 40 % of the ask and closes a quarter of the gap each round. */
-function scriptedAction(run: RunState): Action {
-  const o = run.episode;
-  const last = o.lastBuyerOffer;
-  const price = last === null ? 0.4 * o.lastQuote : last + 0.25 * (o.lastQuote - last);
-  return { type: "offer", price: Math.round(price * 100) / 100, message: `Can you do ${Math.round(price)}?` };
-}
 
 function play(perTask: number): number {
   let steps = 0;
