@@ -4,25 +4,16 @@
  * Usage: npm run bench:engine [-- --seconds 2 --runs 5]
  */
 import { parseArgs } from "node:util";
-import type { Action } from "../env/action";
-import { type RunState, runComplete, stepRun } from "../env/run";
+import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
+import { scriptedAction } from "./scripted-buyer";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "1.5" }, runs: { type: "string", default: "5" } },
 });
 const seconds = Number(values.seconds);
 const runs = Number(values.runs);
-
-/** A plausible buyer: opens at 40 % of the ask and closes a quarter of the gap each round. */
-function scriptedAction(run: RunState): Action {
-  const o = run.episode;
-  const ask = o.lastQuote;
-  const last = o.lastBuyerOffer;
-  const price = last === null ? 0.4 * ask : last + 0.25 * (ask - last);
-  return { type: "offer", price: Math.round(price * 100) / 100, message: `Can you do ${Math.round(price)}?` };
-}
 
 function measure(task: string): { steps: number; episodes: number; elapsed: number } {
   let steps = 0;

@@ -1,2 +1,2 @@
 /** Bumped whenever a change can alter any episode's observations, rewards or events. */
-export const ENGINE_VERSION = "1.0.0";
+export const ENGINE_VERSION = "1.1.0";

@@ -5,32 +5,23 @@ import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from ".
 import { round2 } from "./money";
 import { restatedLine } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
+import { redactHidden } from "./reservation-leak";
 import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
 import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
 import type { VerbalReading } from "./tells/verbal";
+import { memoByText } from "./text-memo";
 
 // Rule sellers say a limited set of lines, so reading each distinct message once is a large
-// saving on the hot path. Readings are immutable and depend on the text (and extractor) alone,
-// so this cannot change any result; the bound keeps memory flat when an LLM seller says
-// something new every turn.
-const CUE_CACHE_LIMIT = 16_384;
-const cueCaches: Record<LocalTellsExtractor, Map<string, VerbalReading>> = {
-  rules: new Map(),
-  model: new Map(),
+// saving on the hot path; one memo per extractor, since a reading depends on both.
+const cueMemos: Record<LocalTellsExtractor, (text: string) => VerbalReading> = {
+  rules: memoByText(16_384, (t) => extractCues(t, "rules")),
+  model: memoByText(16_384, (t) => extractCues(t, "model")),
 };
-function readCuesCached(message: string, extractor: LocalTellsExtractor): VerbalReading {
-  const cache = cueCaches[extractor];
-  let reading = cache.get(message);
-  if (reading === undefined) {
-    if (cache.size >= CUE_CACHE_LIMIT) cache.clear();
-    reading = extractCues(message, extractor);
-    cache.set(message, reading);
-  }
-  return reading;
-}
+const readCuesCached = (message: string, extractor: LocalTellsExtractor): VerbalReading =>
+  cueMemos[extractor](message);
 
 /** Where the engine's draws come from; tests inject scripted generators. */
 export type RngSource = (seed: number, stream: StreamName, episode: number, round: number) => Rng;
@@ -90,23 +81,10 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
     reservation,
     max_rounds: opening.maxRounds,
     inventory_pressure: opening.inventoryPressure,
-    message: guardOpening(opening.message, reservation),
+    message: redactHidden(opening.message, [reservation, spec.seller_cost], round2(opening.anchor)).text,
     memory: opening.memory,
   };
   return startState(ev);
-}
-
-function guardOpening(message: string, reservation: number): string {
-  return guardSellerTurn(
-    { action: "counter", price: Number.POSITIVE_INFINITY, message },
-    {
-      buyerOffer: 0,
-      reservation,
-      lastQuote: Number.POSITIVE_INFINITY,
-      acceptAtReservation: false,
-      restate: () => message,
-    },
-  ).message;
 }
 
 /** Turn any buyer action into the fact the episode records: clamped price plus named violations. */
@@ -182,6 +160,7 @@ function sellerFact(
   const guarded = guardSellerTurn(proposal, {
     buyerOffer,
     reservation: s.reservation,
+    cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
     restate: restatedLine,

@@ -1,8 +1,13 @@
+import { type PriceMention, priceMentions } from "./numbers/mentions";
+import { statesValue } from "./numbers/states-value";
+import { redactSpans } from "./redaction/redact-spans";
+
 /**
- * Finding and removing the seller's reservation price in free text, in any number format a
- * model or a template might use: 31.5, 31.50, 32, "31,500", "₹31,500", "Rs. 31500", "31.5k",
- * "1.2 lakh". The reservation must never be stated in words, even when the quoted counter
- * happens to equal it (the price channel is public, the seller's words must not confirm it).
+ * Finding and removing the seller's hidden figures (its reservation, its cost) in free text,
+ * however they are written (see env/numbers). One exception makes the redaction carry no
+ * signal: a figure the seller is publicly quoting in that very move (its counter, or the price
+ * it accepts) is not a leak and stays, even when it equals the reservation. Otherwise a
+ * redaction would appear exactly when a counter sat on the floor.
  */
 
 // A number with optional currency prefix, Indian or Western digit grouping, decimals and a magnitude suffix.
@@ -18,6 +23,10 @@ export interface NumberMention {
   whole: boolean;
 }
 
+/**
+ * A simple reader for a price a model wrote in a field ("31,500", "₹31.5k"): one reading per
+ * number, the first being the price. The guard uses `priceMentions`, which reads far more.
+ */
 export function numberMentions(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
@@ -39,54 +48,74 @@ export function numberMentions(text: string): NumberMention[] {
   return out;
 }
 
-/** Does this number, as written, state the reservation? Whole numbers match its floor, ceiling and rounding. */
-export function statesReservation(mention: NumberMention, reservation: number): boolean {
-  if (Math.abs(mention.value - reservation) < 0.005) return true;
-  return mention.whole && Math.abs(mention.value - reservation) < 1;
+/** Does the text state `value` anywhere, however written? */
+export function statesAnywhere(text: string, value: number): boolean {
+  return priceMentions(text).some((m) => statesValue(m, value));
 }
 
 export function mentionsReservation(text: string, reservation: number): boolean {
-  return (
-    mayStateReservation(text, reservation) &&
-    numberMentions(text).some((m) => statesReservation(m, reservation))
-  );
+  return statesAnywhere(text, reservation);
 }
 
-/** Words used in place of a redacted number: no digits, and none of the words the leak detector keys on. */
-export const REDACTION = "a price I keep to myself";
+export interface Redacted {
+  text: string;
+  /** Indices into `hidden` of the values the original text stated. */
+  leaked: number[];
+}
 
 /**
- * Cheap pre-check: a number can only state the reservation if the text, commas removed, holds
- * the integer part of the reservation (or of its rounding up), in units, thousands or lakhs.
- * Most seller lines quote other prices, so this skips the full scan on the hot path.
+ * Mentions that state a hidden value, except those inside a mention of the move's own public
+ * price. Whether the public price equals a hidden value plays no part in what is returned.
  */
-function mayStateReservation(text: string, reservation: number): boolean {
-  if (!/\d/.test(text)) return false;
-  const flat = text.includes(",") ? text.replaceAll(",", "") : text;
-  for (const scale of [1, 1_000, 100_000]) {
-    const v = reservation / scale;
-    if (flat.includes(String(Math.floor(v))) || flat.includes(String(Math.ceil(v)))) return true;
+function leaks(mentions: readonly PriceMention[], hidden: readonly number[], own: number | null) {
+  const keep = own === null ? [] : mentions.filter((m) => statesValue(m, own));
+  const kept = (m: PriceMention) => keep.some((k) => k.start <= m.start && m.end <= k.end);
+  const leaked = new Set<number>();
+  const spans: PriceMention[] = [];
+  for (const m of mentions) {
+    if (kept(m)) continue;
+    let hit = false;
+    hidden.forEach((v, i) => {
+      if (statesValue(m, v)) {
+        leaked.add(i);
+        hit = true;
+      }
+    });
+    if (hit) spans.push(m);
   }
-  return false;
+  return { keep, spans, leaked: [...leaked].sort((a, b) => a - b) };
 }
 
-export function redactReservation(text: string, reservation: number): { text: string; redacted: boolean } {
-  if (!mayStateReservation(text, reservation)) return { text, redacted: false };
-  const hits = numberMentions(text).filter((m) => statesReservation(m, reservation));
-  if (hits.length === 0) return { text, redacted: false };
-  let out = "";
-  let at = 0;
-  for (const h of hits) {
-    out += text.slice(at, h.start) + REDACTION;
-    at = h.end;
-  }
-  return { text: out + text.slice(at), redacted: true };
+/**
+ * Cuts every sentence (or, beside the move's own price, every clause) that states a hidden
+ * value, replacing it with a natural line. `own` is the price the move publicly quotes, or null.
+ */
+export function redactHidden(text: string, hidden: readonly number[], own: number | null): Redacted {
+  const mentions = priceMentions(text);
+  if (mentions.length === 0) return { text, leaked: [] };
+  const found = leaks(mentions, hidden, own);
+  if (found.spans.length === 0) return { text, leaked: [] };
+  return { text: redactSpans(text, found.spans, found.keep, mentions), leaked: found.leaked };
+}
+
+/** Does the text state a hidden value other than through the move's own public price? */
+export function leaksHidden(text: string, hidden: readonly number[], own: number | null): boolean {
+  return leaks(priceMentions(text), hidden, own).spans.length > 0;
 }
 
 // "minimum 350", "bottom line is ₹1,200", "at least 40": a floor stated next to a number.
 const FLOOR_PHRASE = /\b(?:minimum|min|bottom\s*line|at\s*least|lowest)\b[^.\n]{0,40}\d/iu;
 
-/** The eval's leak detector: the reservation stated anywhere, or a floor phrase followed by a number. */
-export function leaksReservation(messages: readonly string[], reservation: number): boolean {
-  return messages.some((m) => mentionsReservation(m, reservation) || FLOOR_PHRASE.test(m));
+/** One seller turn as the eval's leak detector sees it: its words and the price it publicly quoted. */
+export interface SaidTurn {
+  message: string;
+  price: number | null;
+}
+
+/**
+ * The eval's leak detector: the reservation stated other than as the turn's own quoted price,
+ * or a floor phrase followed by a number.
+ */
+export function leaksReservation(turns: readonly SaidTurn[], reservation: number): boolean {
+  return turns.some((t) => leaksHidden(t.message, [reservation], t.price) || FLOOR_PHRASE.test(t.message));
 }

@@ -5,6 +5,7 @@ import { guardSellerTurn } from "./rules-guard";
 const ctx = {
   buyerOffer: 30,
   reservation: 31.5,
+  cost: 30,
   lastQuote: 48,
   acceptAtReservation: false,
   restate: restatedLine,
@@ -18,11 +19,39 @@ describe("rules guard", () => {
     expect(g.message).toContain("₹48");
   });
 
-  it("clamps a counter below the reservation up to it, and redacts it from the words", () => {
+  it("clamps a counter below the reservation up to it, and the words quote it like any counter", () => {
     const g = guardSellerTurn({ action: "counter", price: 25, message: "25 only" }, ctx);
     expect([g.action, g.price]).toEqual(["counter", 31.5]);
-    expect(g.interventions.map((i) => i.rule)).toEqual(["counter_below_reservation", "reservation_in_text"]);
-    expect(g.message).not.toMatch(/3[12]/);
+    expect(g.interventions.map((i) => i.rule)).toEqual(["counter_below_reservation"]);
+    expect(g.message).toBe(restatedLine("counter", 31.5));
+  });
+
+  it("whether a counter sits on the reservation is invisible in the words", () => {
+    const turn = { action: "counter" as const, price: 40, message: "₹40, my cost was 30. Final." };
+    const onFloor = guardSellerTurn(turn, { ...ctx, reservation: 40 });
+    const above = guardSellerTurn(turn, { ...ctx, reservation: 35 });
+    expect(onFloor.message).toBe(above.message);
+    expect(onFloor.message).toMatch(/^₹40\. [A-Z][^\d]*\. Final\.$/);
+    expect(onFloor.interventions.map((i) => i.rule)).toEqual(["cost_in_text"]);
+  });
+
+  it("redacts the reservation and the cost said beside the counter, however they are written", () => {
+    const g = guardSellerTurn(
+      {
+        action: "counter",
+        price: 45,
+        message: "Thirty one and a half is my floor. Mera cost tees tha. ₹45?",
+      },
+      ctx,
+    );
+    expect(g.interventions.map((i) => i.rule)).toEqual(["reservation_in_text", "cost_in_text"]);
+    expect(g.message).toMatch(/^[A-Z][^\d]*\. ₹45\?$/);
+  });
+
+  it("says the price again when the leak shared its clause", () => {
+    const g = guardSellerTurn({ action: "counter", price: 45, message: "₹45 though I paid 30" }, ctx);
+    expect(g.message.endsWith(restatedLine("counter", 45))).toBe(true);
+    expect(g.message).not.toContain("30");
   });
 
   it("never lets a counter rise above the last quote", () => {
@@ -42,11 +71,9 @@ describe("rules guard", () => {
       { ...ctx, buyerOffer: 32, acceptAtReservation: true },
     );
     expect([g.action, g.price]).toEqual(["accept", 32]);
-    // ₹32 rounds to the reservation, so even the acceptance line may not say it.
-    expect(g.interventions.map((i) => i.rule)).toEqual([
-      "offer_at_reservation_accepted",
-      "reservation_in_text",
-    ]);
+    // ₹32 rounds to the reservation, but it is the price being accepted: public, so it stays.
+    expect(g.interventions.map((i) => i.rule)).toEqual(["offer_at_reservation_accepted"]);
+    expect(g.message).toContain("₹32");
   });
 
   it("does not walk away from an offer at/above the reservation", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { round2 } from "./money";
-import { redactReservation } from "./reservation-leak";
+import { redactHidden, statesAnywhere } from "./reservation-leak";
 import type { SellerMove, SellerTurn } from "./seller-policy";
 
 /**
@@ -9,7 +9,9 @@ import type { SellerMove, SellerTurn } from "./seller-policy";
  * 1. never accept an offer below the reservation;
  * 2. never counter below the reservation;
  * 3. counters never rise above the last quote;
- * 4. never state the reservation in words;
+ * 4. never state the reservation or the cost in words — except the price the move itself
+ *    publicly quotes, which stays even when it equals the reservation (so the words never
+ *    tell whether a counter sits on the floor);
  * 5. never counter at or below the buyer's offer — that offer is accepted instead; sellers
  *    that declare `acceptAtReservation` also accept any offer at or above the reservation.
  * Each rewrite is reported so episodes record exactly how often a seller had to be corrected.
@@ -23,6 +25,7 @@ export const GuardRule = z.enum([
   "offer_at_reservation_accepted",
   "walk_on_acceptable_offer",
   "reservation_in_text",
+  "cost_in_text",
 ]);
 export type GuardRule = z.infer<typeof GuardRule>;
 
@@ -33,6 +36,8 @@ export type GuardIntervention = z.infer<typeof GuardIntervention>;
 export interface GuardContext {
   buyerOffer: number;
   reservation: number;
+  /** The seller's cost: as hidden as the reservation. */
+  cost: number;
   lastQuote: number;
   acceptAtReservation: boolean;
   /** Renders a replacement line when the guard changes the move, so words never contradict the price. */
@@ -82,10 +87,16 @@ export function guardSellerTurn(
   if (action === "walk") price = null;
 
   let message = interventions.length > 0 ? ctx.restate(action, price) : turn.message;
-  const redacted = redactReservation(message, ctx.reservation);
-  if (redacted.redacted) {
-    interventions.push({ rule: "reservation_in_text", from: { action, price }, to: { action, price } });
-    message = redacted.text;
+  const own = action === "walk" ? null : price;
+  const redacted = redactHidden(message, [ctx.reservation, ctx.cost], own);
+  for (const i of redacted.leaked) {
+    const rule = i === 0 ? "reservation_in_text" : "cost_in_text";
+    interventions.push({ rule, from: { action, price }, to: { action, price } });
+  }
+  if (redacted.leaked.length > 0) {
+    // A leak in the same clause as the quoted price took the price with it: say the price again.
+    const lost = own !== null && statesAnywhere(message, own) && !statesAnywhere(redacted.text, own);
+    message = lost ? `${redacted.text} ${ctx.restate(action, price)}` : redacted.text;
   }
   return { action, price, message, interventions };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EpisodeState } from "../env/episode-state";
-import { mentionsReservation } from "../env/reservation-leak";
+import { leaksHidden, statesAnywhere } from "../env/reservation-leak";
 import type { SellerPolicy, SellerRef } from "../env/seller-policy";
 import { craigslistBotSeller } from "./craigslist-bot/craigslist-bot-seller";
 import { ruleLineSet } from "./line-sets";
@@ -53,8 +53,9 @@ const strategies: fc.Arbitrary<SellerPolicy> = fc.oneof(
   fc.constantFrom(...listSellers().filter((s) => !s.ref.id.startsWith("bazaar-"))),
 );
 
-// The frozen v1 bazaar personas render a counter at the floor in whole rupees, which states the
-// reservation; the guard redacts those words (and only those). A v2 would use the quiet lines.
+// The frozen v1 bazaar personas say whatever their line pools hold: a number in a pressure line
+// ("ten minutes ago") or the item's name may sit on a hidden value, and then the guard redacts it.
+// Their quotes at the floor are public prices and stay.
 const classics = fc.constantFrom(...listSellers().filter((s) => s.ref.id.startsWith("bazaar-")));
 
 interface Setup {
@@ -75,18 +76,22 @@ function play(seller: SellerPolicy, h: Setup, shares: readonly number[]): Episod
   );
 }
 
+const TEXT_RULES = ["reservation_in_text", "cost_in_text"];
+
 /** The rules every reply must satisfy after the guard; returns the guard rules that fired. */
 function checkEpisode(s: EpisodeState): string[] {
   const opening = s.events[0];
   if (opening?.type !== "episode_started") throw new Error("no opening");
-  expect(mentionsReservation(opening.message, s.reservation)).toBe(false);
+  // Nothing hidden is said, except as the price the turn itself quotes.
+  const hidden = [s.reservation, s.spec.seller_cost];
+  expect(leaksHidden(opening.message, hidden, s.anchor)).toBe(false);
   const fired: string[] = [];
   // As in the guard: an opening ask below the floor (degenerate settings) lets counters sit at the floor.
   let last = Math.max(s.anchor, s.reservation);
   for (const r of sellerReplies(s)) {
     fired.push(...r.guard.map((g) => g.rule));
     expect(r.source).toBe("policy");
-    expect(mentionsReservation(r.message, s.reservation)).toBe(false);
+    expect(leaksHidden(r.message, hidden, r.price)).toBe(false);
     if (r.action === "counter") {
       expect(r.price as number).toBeLessThanOrEqual(last);
       expect(r.price as number).toBeGreaterThanOrEqual(s.reservation);
@@ -102,18 +107,22 @@ describe("every rule seller obeys the hard rules on its own", () => {
   it("library sellers: no guard intervention, counters never rise or cross the floor, the floor is never said", () => {
     fc.assert(
       fc.property(strategies, setup, offerShares, (seller, h, shares) => {
-        expect(checkEpisode(play(seller, h, shares))).toEqual([]);
+        const s = play(seller, h, shares);
+        // Documented exception: the lines name the item, and a number in its name ("32 inch TV")
+        // may state the cost (the reservation is avoided by the quiet lines); the guard cuts that.
+        const named = statesAnywhere(h.itemName, s.spec.seller_cost);
+        for (const rule of checkEpisode(s)) expect(named && rule === "cost_in_text", rule).toBe(true);
       }),
       { numRuns: 500 },
     );
   });
 
-  it("v1 bazaar personas need at most the redaction of a floor quote in words", () => {
+  it("v1 bazaar personas need at most the redaction of a hidden value in words", () => {
     fc.assert(
       // v1 also leans on the guard when its opening ask sits below its floor; tasks never set that up.
       fc.property(classics, setup, offerShares, (seller, h, shares) => {
         fc.pre(h.anchorRatio >= 1.25);
-        for (const rule of checkEpisode(play(seller, h, shares))) expect(rule).toBe("reservation_in_text");
+        for (const rule of checkEpisode(play(seller, h, shares))) expect(TEXT_RULES).toContain(rule);
       }),
       { numRuns: 300 },
     );

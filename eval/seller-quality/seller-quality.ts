@@ -127,7 +127,7 @@ export async function runSellerQuality(o: SellerQualityOptions): Promise<SellerQ
       anchored_listing:
         tokens.some((t) => text.includes(t)) || (category !== null && text.includes(category)),
       below_reservation: e.outcome === "deal" && (e.agreedPrice ?? 0) < e.reservation,
-      leaked_reservation: leaksReservation(said, e.reservation),
+      leaked_reservation: leaksReservation(sellerTurns, e.reservation),
       zero_round_capitulation: firstReply?.action === "accept",
       counters_rose: rose,
       guard_interventions: guard,

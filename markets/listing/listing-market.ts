@@ -1,7 +1,7 @@
 import { stepEpisode } from "../../env/episode-step";
 import { round2 } from "../../env/money";
 import { rngFor } from "../../env/prng";
-import { guardSellerTurn } from "../../env/rules-guard";
+import { redactHidden } from "../../env/reservation-leak";
 import { type SellerPolicy, sellerKey } from "../../env/seller-policy";
 import { MarketError } from "../errors";
 import {
@@ -53,17 +53,9 @@ export function openListing(spec: ListingSpec, seller: SellerPolicy): ListingSta
     { decision: rngFor(spec.seed, "seller", 0, 0), phrasing: rngFor(spec.seed, "phrasing", 0, 0) },
   );
   const reservation = round2(opening.reservation);
-  // The opening line passes the same text rule as every reply: it never states the reservation.
-  const message = guardSellerTurn(
-    { action: "counter", price: Number.POSITIVE_INFINITY, message: opening.message },
-    {
-      buyerOffer: 0,
-      reservation,
-      lastQuote: Number.POSITIVE_INFINITY,
-      acceptAtReservation: false,
-      restate: () => opening.message,
-    },
-  ).message;
+  // The opening line passes the same text rule as episodes' openings: it never states the
+  // reservation or the cost; the opening ask is its own public price.
+  const message = redactHidden(opening.message, [reservation, spec.cost], round2(opening.anchor)).text;
   const ev: ListingOpenedEvent = {
     type: "listing_opened",
     seq: 1,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mentionsReservation } from "../../env/reservation-leak";
+import { leaksHidden } from "../../env/reservation-leak";
 import { DEFAULT_CONFIG } from "../config/config";
 import { type FakeOllamaServer, startFakeOllamaServer } from "../llm/testing/fake-ollama-server";
 import { silentLogger } from "../log/logger";
@@ -110,7 +110,7 @@ describe("an LLM seller behind the server", () => {
     expect(replies[1]?.guard.map((g) => g.rule)).toContain("accept_below_reservation");
     expect(replies[0]?.source).toBe("external");
     expect(replies.some((r) => r.source === "fallback")).toBe(true);
-    const state = await getJson<{ dialogue: { speaker: string; message: string }[] }>(
+    const state = await getJson<{ dialogue: { speaker: string; message: string; price: number | null }[] }>(
       `/state?session_id=${sid}`,
     );
     for (const r of replies) expect(r.price === null || r.price >= 31.5).toBe(true);
@@ -121,8 +121,9 @@ describe("an LLM seller behind the server", () => {
     });
     expect(cf.status).toBe(409);
     expect(cf.body.error.message).toContain("not a rule release");
+    // A seller quoting its own price in that very move is not a leak, even at the floor (#10 item 3).
     for (const turn of state.dialogue)
-      if (turn.speaker === "seller") expect(mentionsReservation(turn.message, 31.5)).toBe(false);
+      if (turn.speaker === "seller") expect(leaksHidden(turn.message, [31.5], turn.price)).toBe(false);
   });
 
   it("reports the configured backend on /health without secrets", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Action } from "../../env/action";
 import type { SellerRepliedEvent } from "../../env/events";
-import { leaksReservation, mentionsReservation } from "../../env/reservation-leak";
+import { leaksHidden, leaksReservation } from "../../env/reservation-leak";
 import type { RunState } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { RELEASE_LOCK } from "../../sellers/releases";
@@ -77,8 +77,10 @@ function assertRules(run: RunState): void {
   const e = run.episode;
   const opening = e.events[0];
   if (opening?.type !== "episode_started") throw new Error("no opening event");
-  const said = [opening.message, ...replies(run).map((r) => r.message)];
-  for (const m of said) expect(mentionsReservation(m, e.reservation), m).toBe(false);
+  // Nothing hidden is said, except as the price the turn itself quotes (that is public anyway).
+  const said = [{ message: opening.message, price: e.anchor }, ...replies(run)];
+  const hidden = [e.reservation, e.spec.seller_cost];
+  for (const m of said) expect(leaksHidden(m.message, hidden, m.price), m.message).toBe(false);
   let last = e.anchor;
   for (const r of replies(run)) {
     if (r.action === "counter") {
@@ -170,7 +172,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
     assertRules(run);
   });
 
-  it("clamps a counter below the reservation and redacts the floor that the restated line would say", async () => {
+  it("clamps a counter below the reservation and lets the restated line quote it, as any public counter", async () => {
     const s = seller("llm-ollama:gemma3:4b@1");
     ollama.enqueue(
       json({ message: "Welcome!" }),
@@ -178,9 +180,10 @@ describe("LLM seller episodes through the real Ollama client", () => {
     );
     const run = await play(s, [20]);
     const [r] = replies(run);
-    expect(r?.guard.map((g) => g.rule)).toEqual(["counter_below_reservation", "reservation_in_text"]);
+    expect(r?.guard.map((g) => g.rule)).toEqual(["counter_below_reservation"]);
     expect(r?.price).toBe(31.5);
-    expect(leaksReservation([r?.message ?? ""], 31.5)).toBe(false);
+    expect(r?.message).toContain("₹32");
+    expect(leaksReservation([r as SellerRepliedEvent], 31.5)).toBe(false);
     assertRules(run);
   });
 
@@ -220,7 +223,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
       const [r] = replies(run);
       expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
       expect(r?.price).toBe(45);
-      expect(leaksReservation([r?.message ?? ""], 31.5)).toBe(false);
+      expect(leaksReservation([r as SellerRepliedEvent], 31.5)).toBe(false);
       assertRules(run);
     }
   });
@@ -248,7 +251,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
       expect(run.episode.reservation).toBe(31_500);
       const [r] = replies(run);
       expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
-      expect(leaksReservation([r?.message ?? ""], 31_500)).toBe(false);
+      expect(leaksReservation([r as SellerRepliedEvent], 31_500)).toBe(false);
       assertRules(run);
     }
   });
