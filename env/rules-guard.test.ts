@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { restatedLine } from "./notices";
 import { guardSellerTurn } from "./rules-guard";
@@ -19,11 +20,45 @@ describe("rules guard", () => {
     expect(g.message).toContain("₹48");
   });
 
-  it("clamps a counter below the reservation up to it, and the words quote it like any counter", () => {
-    const g = guardSellerTurn({ action: "counter", price: 25, message: "25 only" }, ctx);
+  it("clamps a counter below the reservation up to it and keeps the seller's words, with the price moved", () => {
+    const g = guardSellerTurn({ action: "counter", price: 25, message: "Achha, 25 only, bhai." }, ctx);
     expect([g.action, g.price]).toEqual(["counter", 31.5]);
     expect(g.interventions.map((i) => i.rule)).toEqual(["counter_below_reservation"]);
-    expect(g.message).toBe(restatedLine("counter", 31.5));
+    expect(g.message).toBe("Achha, 31.50 only, bhai.");
+  });
+
+  it("a clamped counter reads exactly like the same counter proposed outright (no restated-line tell)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3100 }).map((c) => c / 100),
+        fc.constantFrom(
+          "Theek hai, ₹{p} de do.",
+          "{p} last, sir.",
+          "For you {p}. Quality maal hai.",
+          "Okay fine.",
+        ),
+        (proposed, template) => {
+          const say = (p: number) => template.replace("{p}", Number.isInteger(p) ? String(p) : p.toFixed(2));
+          const clamped = guardSellerTurn(
+            { action: "counter", price: proposed, message: say(proposed) },
+            ctx,
+          );
+          const outright = guardSellerTurn({ action: "counter", price: 31.5, message: say(31.5) }, ctx);
+          expect(clamped.message).toBe(outright.message);
+          expect([clamped.action, clamped.price]).toEqual([outright.action, outright.price]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a counter turned into something else still gets the restated line", () => {
+    const g = guardSellerTurn(
+      { action: "counter", price: 25, message: "25 only" },
+      { ...ctx, buyerOffer: 40 },
+    );
+    expect(g.action).toBe("accept");
+    expect(g.message).toBe(restatedLine("accept", 40));
   });
 
   it("whether a counter sits on the reservation is invisible in the words", () => {

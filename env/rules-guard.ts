@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { round2 } from "./money";
+import { priceMentions } from "./numbers/mentions";
+import { statesValue } from "./numbers/states-value";
 import { redactHidden, statesAnywhere } from "./reservation-leak";
 import type { SellerMove, SellerTurn } from "./seller-policy";
 
@@ -86,7 +88,7 @@ export function guardSellerTurn(
   }
   if (action === "walk") price = null;
 
-  let message = interventions.length > 0 ? ctx.restate(action, price) : turn.message;
+  let message = interventions.length === 0 ? turn.message : reworded(turn, action, price, interventions, ctx);
   const own = action === "walk" ? null : price;
   const redacted = redactHidden(message, [ctx.reservation, ctx.cost], own);
   for (const i of redacted.leaked) {
@@ -99,4 +101,50 @@ export function guardSellerTurn(
     message = lost ? `${redacted.text} ${ctx.restate(action, price)}` : redacted.text;
   }
   return { action, price, message, interventions };
+}
+
+/** Rules that only move a counter's price, leaving the seller's move a counter. */
+const PRICE_ONLY: ReadonlySet<GuardRule> = new Set(["counter_below_reservation", "counter_above_last_quote"]);
+
+/**
+ * The words for a move the guard changed. When it only moved a counter's price, the seller's
+ * own words stay and the price they state is replaced: a fixed restated line there would tell
+ * the buyer the counter had been clamped, i.e. that it sits on the floor. Any other change
+ * (an accept or walk turned into a counter, a counter into an accept) gets the restated line,
+ * since the seller's words said something else.
+ */
+function reworded(
+  turn: Pick<SellerTurn, "action" | "price" | "message">,
+  action: SellerMove,
+  price: number | null,
+  interventions: readonly GuardIntervention[],
+  ctx: GuardContext,
+): string {
+  const from = turn.price;
+  const priceOnly =
+    turn.action === "counter" &&
+    action === "counter" &&
+    price !== null &&
+    typeof from === "number" &&
+    Number.isFinite(from) &&
+    interventions.every((i) => PRICE_ONLY.has(i.rule));
+  return priceOnly ? repriced(turn.message, from, price) : ctx.restate(action, price);
+}
+
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * `text` with every number written in digits that states `from` written as `to` (a text
+ * stating no price is left as it is). Number words are left alone: short ones ("do", "ek")
+ * are everyday words far more often than prices.
+ */
+function repriced(text: string, from: number, to: number): string {
+  let out = "";
+  let at = 0;
+  for (const m of priceMentions(text)) {
+    if (!statesValue(m, from) || !DIGIT.test(text.slice(m.start, m.end))) continue;
+    out += text.slice(at, m.start) + (Number.isInteger(to) ? String(to) : to.toFixed(2));
+    at = m.end;
+  }
+  return out + text.slice(at);
 }

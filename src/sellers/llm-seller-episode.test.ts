@@ -172,7 +172,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
     assertRules(run);
   });
 
-  it("clamps a counter below the reservation and lets the restated line quote it, as any public counter", async () => {
+  it("clamps a counter below the reservation and keeps the model's words with the price moved, as any public counter", async () => {
     const s = seller("llm-ollama:gemma3:4b@1");
     ollama.enqueue(
       json({ message: "Welcome!" }),
@@ -182,7 +182,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
     const [r] = replies(run);
     expect(r?.guard.map((g) => g.rule)).toEqual(["counter_below_reservation"]);
     expect(r?.price).toBe(31.5);
-    expect(r?.message).toContain("₹32");
+    // No fixed restated line: that would tell the buyer the counter had been clamped to the floor.
+    expect(r?.message).toBe("₹31.50, yours.");
     expect(leaksReservation([r as SellerRepliedEvent], 31.5)).toBe(false);
     assertRules(run);
   });
