@@ -9,6 +9,7 @@ import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
 import { nonverbalTells } from "./tells/nonverbal";
+import { typedTells } from "./tells/typed-tells";
 import { readCues, type VerbalReading } from "./tells/verbal";
 
 // Rule sellers say a limited set of lines, so reading each distinct message once is a large
@@ -68,6 +69,7 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
       inventory: spec.inventory,
       batnaProbability: spec.batna_probability,
       buyerCapitulationRate: career !== null && career.deals.length > 0 ? career.capitulation_rate : 0,
+      ...(spec.seller_type === undefined ? {} : { type: spec.seller_type }),
     },
     {
       decision: rng(spec.seed, "seller", spec.episode, 0),
@@ -181,7 +183,23 @@ function sellerFact(
     restate: restatedLine,
   });
   let tells = null;
-  if (s.spec.enable_tells) {
+  const sellerType = s.spec.seller_type;
+  if (s.spec.enable_tells && sellerType !== undefined) {
+    // v2: tells drawn from the hidden type and the seller's headroom above its floor.
+    const model = typedTells(
+      {
+        type: sellerType,
+        round,
+        maxRounds: s.maxRounds,
+        priorOffer: s.lastQuote,
+        reservation: s.reservation,
+        buyerOffer,
+        counters: s.counters,
+      },
+      rng(seed, "tells", episode, round),
+    );
+    tells = blendTells(model, readCuesCached(guarded.message));
+  } else if (s.spec.enable_tells) {
     // D11: tells read the seller's state before this decision (its previous quote).
     const model = nonverbalTells(
       {

@@ -1,3 +1,4 @@
+import type { RewardMode } from "../../env/episode-spec";
 import type { EpisodeState } from "../../env/episode-state";
 import type { EpisodeEvent } from "../../env/events";
 
@@ -5,7 +6,7 @@ import type { EpisodeEvent } from "../../env/events";
 export interface RunOptionsRow {
   episode_id: string;
   seller: string;
-  reward_mode: "shaped" | "terminal";
+  reward_mode: RewardMode;
   tells: boolean;
   history_window: number;
   reveal_personality: boolean | null;
