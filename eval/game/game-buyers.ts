@@ -74,18 +74,29 @@ export async function simulatedScore(task: string, buyer: BuyerPolicy, seed: num
 /** The task's oracle: best of the scripted buyers and the floor-aware grid, per seed, on a perfect model. */
 export function taskOracle(task: string): BuyerPolicy {
   return oracleBuyer({
-    candidates: (seed) => [
-      ...SCRIPTED_SPECS.map((s) => buyerFromSpec(s)),
-      ...FLOOR_GRID.map((c, i) => {
-        const floor = (obs: Observation): number => hiddenFloor(task, seed, obs.episode_number);
-        const ratio = c.openOverFloor;
-        return paramBuyer(c.params, {
-          id: `oracle-floor-${i}`,
-          knownFloor: floor,
-          ...(ratio === null ? {} : { openPrice: (obs: Observation) => ratio * floor(obs) }),
-        });
-      }),
-    ],
+    candidates: (seed) => {
+      // One probe per episode of this seed, shared by every candidate.
+      const floors = new Map<number, number>();
+      const floor = (obs: Observation): number => {
+        let f = floors.get(obs.episode_number);
+        if (f === undefined) {
+          f = hiddenFloor(task, seed, obs.episode_number);
+          floors.set(obs.episode_number, f);
+        }
+        return f;
+      };
+      return [
+        ...SCRIPTED_SPECS.map((s) => buyerFromSpec(s)),
+        ...FLOOR_GRID.map((c, i) => {
+          const ratio = c.openOverFloor;
+          return paramBuyer(c.params, {
+            id: `oracle-floor-${i}`,
+            knownFloor: floor,
+            ...(ratio === null ? {} : { openPrice: (obs: Observation) => ratio * floor(obs) }),
+          });
+        }),
+      ];
+    },
     simulate: (buyer, seed) => simulatedScore(task, buyer, seed),
   });
 }
