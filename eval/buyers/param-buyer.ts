@@ -58,8 +58,9 @@ export const DEFAULT_PARAMS: ParamBuyerParams = {
 };
 
 /**
- * A hand-set reader of v2 tells: opens low, trusts body language over its prior. The "tells
- * matter" bar plays it with tells on and off (off, it falls back on its 35 % headroom prior).
+ * A hand-set reader of v2 tells: opens low, trusts body language over its prior for the floor
+ * and the seller's urgency for how far to go on the last round. The "tells matter" bar plays it
+ * with tells on and off (off, it falls back on its 35 % headroom prior and a neutral urgency).
  */
 export const TELLS_READER_PARAMS: ParamBuyerParams = {
   open: 0.3,
@@ -67,7 +68,7 @@ export const TELLS_READER_PARAMS: ParamBuyerParams = {
   headroom: 0.35,
   tellWeight: 1,
   finalShare: 0.5,
-  urgencyWeight: 0,
+  urgencyWeight: 0.6,
   acceptMarkup: 0.05,
 };
 
