@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { TellObservation } from "../../env/tells/tell-observation";
+import { tellsWith } from "../../env/testing/tell-fixtures";
 import { DEFAULT_PARAMS, floorEstimate, PARAM_BOUNDS, paramMove, paramsFromVector } from "./param-buyer";
 import { openingObservation } from "./testing/opening-observation";
 
-const tells = (fidget: number): TellObservation => ({
-  verbal_urgency: 0.5,
-  verbal_confidence: 0.5,
-  verbal_deception_cue: 0,
-  verbal_sympathy: 0,
-  price_rounding: "round",
-  offer_speed: "normal",
-  concession_pattern: "steady",
-  fidget_level: fidget,
-  eye_contact: "steady",
-  posture: "neutral",
-  repeat_phrases: 0,
-  topic_changes: 0,
-  emotional_escalation: 0,
-  condition_score: 1,
-  depreciation_score: 0,
-  condition_label: "unknown",
-});
+const tells = (fidget: number) => tellsWith({ fidget_level: fidget, verbal_urgency: 0.5 });
 
 describe("parametric buyer", () => {
   it("clamps a raw vector into the parameter bounds", () => {

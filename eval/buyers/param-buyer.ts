@@ -42,7 +42,7 @@ export const PARAM_BOUNDS: Readonly<Record<keyof ParamBuyerParams, readonly [num
   headroom: [0, 0.7],
   tellWeight: [0, 1],
   finalShare: [0, 1],
-  urgencyWeight: [-1, 1],
+  urgencyWeight: [-1.5, 1.5],
   acceptMarkup: [0, 0.6],
 };
 

@@ -74,10 +74,7 @@ export const TASKS_V2: readonly TaskDefinition[] = [
   v2(
     "deceptive_seller",
     "A seller that bluffs often (invented rivals, fake urgency) and opens high; its words lie, its body does not.",
-    withType(
-      { bluff_rate: r(0.5, 0.95), patience: r(0.3, 1) },
-      { askOverFloor: r(1.6, 2.6), rounds: r(8, 12) },
-    ),
+    withType({ bluff_rate: r(0.5, 0.95) }, { askOverFloor: r(1.6, 2.6), rounds: r(8, 12) }),
   ),
   v2(
     "impatient_seller",
