@@ -272,7 +272,7 @@ const INVALID_VIOLATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Game v2 shaped mode: replace the step's v1 reward with potential-based shaping. */
-function shapeV2(s: EpisodeState, grade: EpisodeGrader | null, invalidBefore: number): void {
+function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
   const after = s.done
     ? 0
     : potential({
@@ -286,7 +286,7 @@ function shapeV2(s: EpisodeState, grade: EpisodeGrader | null, invalidBefore: nu
     before: s.potential,
     after,
     score,
-    invalidNow: s.invalidActions - invalidBefore,
+    invalidNow: s.invalidActions - s.invalidBeforeStep,
     invalidTotal: s.invalidActions,
   });
   s.potential = after;
@@ -298,15 +298,16 @@ function shapeV2(s: EpisodeState, grade: EpisodeGrader | null, invalidBefore: nu
 export function applyEvent(s: EpisodeState, ev: EpisodeEvent, grade: EpisodeGrader | null): void {
   if (ev.type === "episode_started") throw new Error("episode_started only begins a log");
   s.events.push(ev);
-  // A step's invalid moves are counted on its buyer event, which may precede the seller's reply.
-  if (ev.type === "buyer_acted") s.invalidBeforeStep = s.invalidActions;
-  if (ev.type === "buyer_acted") applyBuyer(s, ev);
-  else applySeller(s, ev);
+  if (ev.type === "buyer_acted") {
+    // A step's invalid moves are counted on its buyer event; the reward comes after the seller's reply.
+    s.invalidBeforeStep = s.invalidActions;
+    applyBuyer(s, ev);
+  } else applySeller(s, ev);
   if (s.pending !== null) return;
   if (s.spec.reward_mode === "terminal") {
     s.last.reward = s.done && s.record !== null && grade !== null ? round4(grade(s.record)) : 0;
   } else if (s.spec.reward_mode === "shaped" && isGameV2(s.spec)) {
-    shapeV2(s, grade, s.invalidBeforeStep);
+    shapeV2(s, grade);
   }
   s.cumulativeReward = round4(s.cumulativeReward + s.last.reward);
 }
