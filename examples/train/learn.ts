@@ -29,6 +29,10 @@ export interface LearnOptions {
   trainPool: number;
   heldOut: readonly number[];
   seed: number;
+  /** Initial spread of the search, as a share of each parameter's range (wide: tells and urgency start unused). */
+  initialStdShare: number;
+  /** Evaluate the mean parameters on the held-out seeds every this many generations (and after the last). */
+  heldOutEvery: number;
   onGeneration?: (g: GenerationRow) => void;
 }
 
@@ -38,8 +42,8 @@ export interface GenerationRow {
   train_return: number;
   /** Same, over the elite. */
   elite_return: number;
-  /** Held-out mean score of the current mean parameters. */
-  held_out_score: number;
+  /** Held-out mean score of the current mean parameters (null between held-out checkpoints). */
+  held_out_score: number | null;
 }
 
 export interface LearnResult {
@@ -84,7 +88,7 @@ export async function learn(
   };
   let state = initCem(
     PARAM_KEYS.map((k) => DEFAULT_PARAMS[k]),
-    0.25,
+    o.initialStdShare,
     cem,
   );
   const start = await heldOutScore(client, DEFAULT_PARAMS, o.heldOut);
@@ -105,11 +109,14 @@ export async function learn(
     );
     const elite = [...fitness].sort((a, b) => b - a).slice(0, o.elite);
     state = updateCem(state, population, fitness, cem);
+    const checkpoint = (g + 1) % o.heldOutEvery === 0 || g + 1 === o.generations;
     const row: GenerationRow = {
       generation: g + 1,
       train_return: r4(mean(fitness)),
       elite_return: r4(mean(elite)),
-      held_out_score: r4(await heldOutScore(client, paramsFromVector(state.mean), o.heldOut)),
+      held_out_score: checkpoint
+        ? r4(await heldOutScore(client, paramsFromVector(state.mean), o.heldOut))
+        : null,
     };
     curve.push(row);
     o.onGeneration?.(row);

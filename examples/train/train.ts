@@ -9,13 +9,16 @@
  * Prints progress, a table, and as its last line JSON with the learning curves and held-out figures.
  */
 import { parseArgs } from "node:util";
+import { ENGINE_VERSION } from "../../env/engine-version";
 import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
 import { SCRIPTED_SPECS } from "../../eval/game/game-buyers";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
 import { runEval } from "../../eval/harness/run-eval";
 import { mean } from "../../eval/metrics/bootstrap";
+import { resolveSeller } from "../../sellers/registry";
 import { DEFAULT_CONFIG } from "../../src/config/config";
+import { gitCommit } from "../../src/eval/git-commit";
 import { startServer } from "../../src/http/server";
 import { silentLogger } from "../../src/log/logger";
 import { findTaskRef } from "../../tasks/task-ref";
@@ -26,10 +29,10 @@ const { values } = parseArgs({
   options: {
     url: { type: "string" },
     task: { type: "string", multiple: true },
-    generations: { type: "string", default: "12" },
-    population: { type: "string", default: "24" },
+    generations: { type: "string", default: "16" },
+    population: { type: "string", default: "30" },
     elite: { type: "string", default: "6" },
-    seeds: { type: "string", default: "40" },
+    seeds: { type: "string", default: "48" },
     "held-out": { type: "string", default: "100" },
   },
 });
@@ -91,6 +94,8 @@ try {
       trainPool: 1000,
       heldOut,
       seed: 1,
+      initialStdShare: 0.5,
+      heldOutEvery: 4,
       onGeneration: (g) =>
         log(
           `${task} gen ${g.generation}: train ${g.train_return} elite ${g.elite_return} held-out ${g.held_out_score}`,
@@ -99,8 +104,10 @@ try {
     await client.close();
     const scripted = await scriptedOnHeldOut(task);
     const best = scripted.reduce((a, b) => (b.score > a.score ? b : a));
+    const seller = resolveSeller(def.seller).ref;
     results.push({
       task,
+      seller: `${seller.id}@${seller.version}+${seller.hash}`,
       ...r,
       improvement: Math.round((r.final_held_out - r.start_held_out) * 10_000) / 10_000,
       best_scripted: best,
@@ -121,6 +128,8 @@ for (const r of results)
 const improved = results.filter((r) => r.improvement >= 0.1 && r.margin_over_best_scripted >= 0.05).length;
 console.log(
   JSON.stringify({
+    engine_version: ENGINE_VERSION,
+    git_commit: gitCommit(),
     held_out_seeds: heldOut.length,
     elapsed_s: Math.round((Date.now() - started) / 1000),
     tasks_meeting_bar: improved,
