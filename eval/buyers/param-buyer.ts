@@ -140,6 +140,8 @@ export interface ParamBuyerOptions {
   knownFloor?: (obs: Observation) => number;
   /** A first offer in rupees instead of `open` × the ask (the oracle opens relative to the true floor). */
   openPrice?: (obs: Observation) => number;
+  /** Play as if the horizon ended this many rounds early (closing early pays on speed-graded tasks). */
+  horizonCut?: number;
 }
 
 export function paramBuyer(p: ParamBuyerParams, opts: ParamBuyerOptions = {}): BuyerPolicy {
@@ -147,7 +149,9 @@ export function paramBuyer(p: ParamBuyerParams, opts: ParamBuyerOptions = {}): B
     id: opts.id ?? "param",
     promptHash: null,
     act: async (obs, ctx) => {
-      const move = paramMove(obs, p, opts.knownFloor?.(obs), opts.openPrice?.(obs));
+      const cut = opts.horizonCut ?? 0;
+      const seen = cut > 0 ? { ...obs, rounds_remaining: Math.max(1, obs.rounds_remaining - cut) } : obs;
+      const move = paramMove(seen, p, opts.knownFloor?.(obs), opts.openPrice?.(obs));
       return spokenAct(obs, ctx, guardOffer(obs, move));
     },
   };

@@ -1,4 +1,9 @@
 import type { Observation } from "../../env/observation";
+import type { DealRecord } from "../../env/records";
+import { resolveSeller } from "../../sellers/registry";
+import { BUILTIN_CATALOG } from "../../tasks/listings/builtin-catalog";
+import { requireTask } from "../../tasks/open-run";
+import { planTask } from "../../tasks/task-plan";
 import type { BuyerPolicy } from "../buyers/buyer-policy";
 import { buyerFromSpec } from "../buyers/buyer-registry";
 import { oracleBuyer } from "../buyers/oracle-buyer";
@@ -35,6 +40,8 @@ interface FloorCandidate {
   params: ParamBuyerParams;
   /** First offer as a multiple of the true floor; null opens at `params.open` × the ask. */
   openOverFloor: number | null;
+  /** Rounds before the real end at which it makes its last-round offer (speed-graded tasks). */
+  horizonCut: number;
 }
 
 function floorGrid(): FloorCandidate[] {
@@ -53,13 +60,32 @@ function floorGrid(): FloorCandidate[] {
           out.push({
             params: { open, step, headroom: 0, tellWeight: 0, finalShare, urgencyWeight: 0, acceptMarkup },
             openOverFloor,
+            horizonCut: 0,
           });
+  // Early closers: the last-round offer made one to five rounds before the end.
+  for (const horizonCut of [1, 2, 3, 4, 5])
+    for (const [open, openOverFloor] of [opens[0], opens[3]] as Array<[number, number | null]>)
+      for (const finalShare of [0.05, 0.15, 0.3, 0.5, 0.8])
+        out.push({
+          params: {
+            open,
+            step: 0.3,
+            headroom: 0,
+            tellWeight: 0,
+            finalShare,
+            urgencyWeight: 0,
+            acceptMarkup: 0.15,
+          },
+          openOverFloor,
+          horizonCut,
+        });
   return out;
 }
 const FLOOR_GRID = floorGrid();
 
-/** Score of one buyer on one (task, seed), played in-process exactly as the eval plays it. */
-export async function simulatedScore(task: string, buyer: BuyerPolicy, seed: number): Promise<number> {
+/** Per-episode grades of one buyer on one (task, seed), played in-process exactly as the eval plays it. */
+export async function simulatedGrades(task: string, buyer: BuyerPolicy, seed: number): Promise<number[]> {
+  const grade = gradeEpisodeOf(task);
   const unit = await playUnit(inProcessSessions(), buyer, {
     runId: "oracle-sim",
     taskId: task,
@@ -68,7 +94,13 @@ export async function simulatedScore(task: string, buyer: BuyerPolicy, seed: num
     gitCommit: "sim",
     transport: "in-process",
   });
-  return unit.score;
+  return unit.records.map(grade);
+}
+
+/** The task's per-episode grader (the one its terminal reward pays). */
+function gradeEpisodeOf(task: string): (r: DealRecord) => number {
+  const def = requireTask(task);
+  return planTask(def, { seller: resolveSeller(def.seller), listings: BUILTIN_CATALOG }).gradeEpisode;
 }
 
 /** The task's oracle: best of the scripted buyers and the floor-aware grid, per seed, on a perfect model. */
@@ -92,11 +124,12 @@ export function taskOracle(task: string): BuyerPolicy {
           return paramBuyer(c.params, {
             id: `oracle-floor-${i}`,
             knownFloor: floor,
+            horizonCut: c.horizonCut,
             ...(ratio === null ? {} : { openPrice: (obs: Observation) => ratio * floor(obs) }),
           });
         }),
       ];
     },
-    simulate: (buyer, seed) => simulatedScore(task, buyer, seed),
+    simulate: (buyer, seed) => simulatedGrades(task, buyer, seed),
   });
 }

@@ -6,7 +6,13 @@ import { aimFor, curve, sellerDue } from "./responsive-seller";
 
 const seller = resolveSeller("responsive@1");
 // cost 40, margin 0.25 → floor 50; ask 100.
-const calm: SellerType = { ...NEUTRAL_SELLER_TYPE, margin: 0.25, walk_risk: 0, bluff_rate: 0, stock_pressure: 0 };
+const calm: SellerType = {
+  ...NEUTRAL_SELLER_TYPE,
+  margin: 0.25,
+  walk_risk: 0,
+  bluff_rate: 0,
+  stock_pressure: 0,
+};
 const h = (type: SellerType, seed = 3): HarnessSetup => ({
   seed,
   cost: 40,
