@@ -124,9 +124,7 @@ export function responsiveSeller(
       const wobble = p.jitter * (anchor - r) * (2 * uJitter - 1);
       const quote = round2(Math.max(r, Math.min(lastQuote, base - credit + wobble)));
       const stock = memoryNumber(m, "stock", 0);
-      // Bound by deadlines: from its own due round, and on the episode's last round, it takes
-      // offers nearer its floor the more it needs the sale.
-      const acceptLine = t >= Math.min(R, due) ? r + (quote - r) * (1 - stock) : quote * (1 - p.acceptSlack);
+      const acceptLine = t >= R ? r + (quote - r) * (1 - stock) : quote * (1 - p.acceptSlack);
       if (offer >= r && offer >= acceptLine) return acceptTurn(lines, rngs, input, memory);
 
       const pool = raise > p.stallShare * anchor ? lines.reciprocate : lines.counter;
