@@ -32,6 +32,8 @@ describe("potential-based shaping", () => {
   });
 
   it("never charges a buyer for holding firm: a step where nothing changes is worth 0", () => {
-    expect(shapedStepReward({ before: 0.2, after: 0.2, score: null, invalidNow: 0, invalidTotal: 0 }).reward).toBe(0);
+    expect(
+      shapedStepReward({ before: 0.2, after: 0.2, score: null, invalidNow: 0, invalidTotal: 0 }).reward,
+    ).toBe(0);
   });
 });
