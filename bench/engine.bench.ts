@@ -1,6 +1,7 @@
 /**
  * In-process engine throughput: full episodes with a scripted buyer over every task, on one
- * core. Prints a table and, as its last line, JSON {steps_per_s, episodes_per_s, tasks}.
+ * core. Prints a table and, as its last line, JSON {steps_per_s, episodes_per_s, tasks} for the
+ * v1 tasks (the bar) plus v2_steps_per_s / v2_episodes_per_s / v2_tasks for the game-v2 tasks.
  * Usage: npm run bench:engine [-- --seconds 2 --runs 5]
  */
 import { parseArgs } from "node:util";
@@ -8,6 +9,7 @@ import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
 import { scriptedAction } from "./scripted-buyer";
+import { V2_TASK_KEYS } from "../tasks/task-ref";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "1.5" }, runs: { type: "string", default: "5" } },
@@ -40,42 +42,57 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-// Warm up the JIT on every task before measuring.
-for (const t of TASK_IDS) measure(t);
-
-const rows: { task: string; steps_per_s: number; episodes_per_s: number }[] = [];
-const allSteps: number[] = [];
-const allEpisodes: number[] = [];
-for (let r = 0; r < runs; r++) {
-  let steps = 0;
-  let episodes = 0;
-  let elapsed = 0;
-  for (const t of TASK_IDS) {
-    const m = measure(t);
-    steps += m.steps;
-    episodes += m.episodes;
-    elapsed += m.elapsed;
-    if (r === runs - 1)
-      rows.push({
-        task: t,
-        steps_per_s: Math.round(m.steps / m.elapsed),
-        episodes_per_s: Math.round(m.episodes / m.elapsed),
-      });
-  }
-  allSteps.push(steps / elapsed);
-  allEpisodes.push(episodes / elapsed);
+interface Row {
+  task: string;
+  steps_per_s: number;
+  episodes_per_s: number;
 }
 
+/** Median throughput over `runs` passes of a task set, plus the per-task rows of the last pass. */
+function measureSet(tasks: readonly string[]): { steps: number; episodes: number; rows: Row[] } {
+  // Warm up the JIT on every task before measuring.
+  for (const t of tasks) measure(t);
+  const rows: Row[] = [];
+  const allSteps: number[] = [];
+  const allEpisodes: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    let steps = 0;
+    let episodes = 0;
+    let elapsed = 0;
+    for (const t of tasks) {
+      const m = measure(t);
+      steps += m.steps;
+      episodes += m.episodes;
+      elapsed += m.elapsed;
+      if (r === runs - 1)
+        rows.push({
+          task: t,
+          steps_per_s: Math.round(m.steps / m.elapsed),
+          episodes_per_s: Math.round(m.episodes / m.elapsed),
+        });
+    }
+    allSteps.push(steps / elapsed);
+    allEpisodes.push(episodes / elapsed);
+  }
+  return { steps: Math.round(median(allSteps)), episodes: Math.round(median(allEpisodes)), rows };
+}
+
+const v1 = measureSet(TASK_IDS);
+const v2 = measureSet(V2_TASK_KEYS);
+
 console.log("task                    steps/s   episodes/s");
-for (const r of rows)
+for (const r of [...v1.rows, ...v2.rows])
   console.log(
     `${r.task.padEnd(22)} ${String(r.steps_per_s).padStart(9)} ${String(r.episodes_per_s).padStart(12)}`,
   );
 console.log(
   JSON.stringify({
-    steps_per_s: Math.round(median(allSteps)),
-    episodes_per_s: Math.round(median(allEpisodes)),
+    steps_per_s: v1.steps,
+    episodes_per_s: v1.episodes,
     runs,
-    tasks: rows,
+    tasks: v1.rows,
+    v2_steps_per_s: v2.steps,
+    v2_episodes_per_s: v2.episodes,
+    v2_tasks: v2.rows,
   }),
 );

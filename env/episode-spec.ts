@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { CareerHistory } from "./records";
+import { SellerType } from "./seller-type";
 import { TellsExtractorId } from "./tells/extract-cues";
 
-export const RewardMode = z.enum(["shaped", "terminal"]);
+/**
+ * "shaped": on v1 tasks the original formula (frozen); on v2 tasks potential-based shaping whose
+ * return equals the task score (env/potential-reward.ts). "shaped-v1": the original formula on
+ * any task, for old numbers. "terminal": 0 until the end, then the episode's score.
+ */
+export const RewardMode = z.enum(["shaped", "shaped-v1", "terminal"]);
 export type RewardMode = z.infer<typeof RewardMode>;
 
 /** Everything that defines one episode before the first move. Same spec + seller + actions ⇒ same episode. */
@@ -36,5 +42,10 @@ export const EpisodeSpec = z.object({
   tells_extractor: TellsExtractorId.optional(),
   /** The learned model (version and content hash) when the model path reads, like a seller version. */
   tells_model: z.object({ version: z.string(), hash: z.string() }).optional(),
+  /** v2 tasks only: the hidden seller type drawn for this seed (absent on v1, whose logs stay byte-identical). */
+  seller_type: SellerType.optional(),
 });
 export type EpisodeSpec = z.infer<typeof EpisodeSpec>;
+
+/** Game v2 episodes carry a hidden seller type; v1 episodes never do (their logs stay byte-identical). */
+export const isGameV2 = (spec: Pick<EpisodeSpec, "seller_type">): boolean => spec.seller_type !== undefined;

@@ -1,8 +1,9 @@
 import type { DialogueTurn, OfferRow } from "./dialogue";
-import type { EpisodeSpec } from "./episode-spec";
+import { type EpisodeSpec, isGameV2 } from "./episode-spec";
 import type { BuyerActedEvent, EpisodeEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
 import { round2, round4 } from "./money";
 import { NOTICE } from "./notices";
+import { potential, shapedStepReward } from "./potential-reward";
 import type { DealOutcome, DealRecord } from "./records";
 import {
   CAPITULATION_SHARE,
@@ -54,6 +55,12 @@ export interface EpisodeState {
   dialogue: DialogueTurn[];
   tellsHistory: TellObservation[];
   cumulativeReward: number;
+  /** Game v2: buyer moves with a missing, non-finite or out-of-range price so far. */
+  invalidActions: number;
+  /** Game v2 shaped mode: the potential Φ of the current state (env/potential-reward.ts). */
+  potential: number;
+  /** invalidActions when the current step's buyer move arrived. */
+  invalidBeforeStep: number;
   /** Penalties of a buyer offer waiting for the seller's reply. */
   pending: Record<string, number> | null;
   last: StepEffects;
@@ -97,6 +104,9 @@ export function startState(ev: EpisodeStartedEvent): EpisodeState {
     dialogue: [{ round: 0, speaker: "seller", action: "open", price: ev.anchor, message: ev.message }],
     tellsHistory: [],
     cumulativeReward: 0,
+    invalidActions: 0,
+    potential: 0,
+    invalidBeforeStep: 0,
     pending: null,
     last: noEffects(ev.message),
     record: null,
@@ -127,6 +137,7 @@ function finish(s: EpisodeState, outcome: DealOutcome, agreed: number | null, no
     normalized_surplus: Math.min(1, Math.max(0, raw)),
     buyer_capitulated: agreed !== null && agreed > CAPITULATION_SHARE * s.anchor,
   };
+  if (isGameV2(s.spec)) s.record.invalid_actions = s.invalidActions;
 }
 
 function reputationLeak(s: EpisodeState): number {
@@ -164,6 +175,7 @@ function applyBuyer(s: EpisodeState, ev: BuyerActedEvent): void {
   s.stepCount += 1;
   s.last = noEffects(null);
   s.last.violations = ev.violations;
+  for (const v of ev.violations) if (INVALID_VIOLATIONS.has(v)) s.invalidActions += 1;
   const penalties: Record<string, number> = {};
   if (ev.action === "offer") {
     const price = ev.price as number;
@@ -252,15 +264,43 @@ function applySeller(s: EpisodeState, ev: SellerRepliedEvent): void {
   s.last.reward = sumComponents(components);
 }
 
+/** Violations that make a buyer move invalid (game v2 charges them in reward and grade alike). */
+const INVALID_VIOLATIONS: ReadonlySet<string> = new Set([
+  "price_missing",
+  "price_not_finite",
+  "price_out_of_range",
+]);
+
+/** Game v2 shaped mode: replace the step's v1 reward with potential-based shaping. */
+function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
+  const after = s.done ? 0 : potential({ anchor: s.anchor, ask: s.lastQuote });
+  const score = s.done && s.record !== null && grade !== null ? grade(s.record) : s.done ? 0 : null;
+  const shaped = shapedStepReward({
+    before: s.potential,
+    after,
+    score,
+    invalidNow: s.invalidActions - s.invalidBeforeStep,
+    invalidTotal: s.invalidActions,
+  });
+  s.potential = after;
+  s.last.reward = shaped.reward;
+  s.last.components = shaped.components;
+}
+
 /** The reducer: the only code that changes episode state. */
 export function applyEvent(s: EpisodeState, ev: EpisodeEvent, grade: EpisodeGrader | null): void {
   if (ev.type === "episode_started") throw new Error("episode_started only begins a log");
   s.events.push(ev);
-  if (ev.type === "buyer_acted") applyBuyer(s, ev);
-  else applySeller(s, ev);
+  if (ev.type === "buyer_acted") {
+    // A step's invalid moves are counted on its buyer event; the reward comes after the seller's reply.
+    s.invalidBeforeStep = s.invalidActions;
+    applyBuyer(s, ev);
+  } else applySeller(s, ev);
   if (s.pending !== null) return;
   if (s.spec.reward_mode === "terminal") {
     s.last.reward = s.done && s.record !== null && grade !== null ? round4(grade(s.record)) : 0;
+  } else if (s.spec.reward_mode === "shaped" && isGameV2(s.spec)) {
+    shapeV2(s, grade);
   }
   s.cumulativeReward = round4(s.cumulativeReward + s.last.reward);
 }

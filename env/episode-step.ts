@@ -11,6 +11,7 @@ import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { blendTells } from "./tells/blend";
 import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
+import { typedTells } from "./tells/typed-tells";
 import type { VerbalReading } from "./tells/verbal";
 import { memoByText } from "./text-memo";
 
@@ -65,6 +66,7 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
       inventory: spec.inventory,
       batnaProbability: spec.batna_probability,
       buyerCapitulationRate: career !== null && career.deals.length > 0 ? career.capitulation_rate : 0,
+      ...(spec.seller_type === undefined ? {} : { type: spec.seller_type }),
     },
     {
       decision: rng(spec.seed, "seller", spec.episode, 0),
@@ -166,7 +168,25 @@ function sellerFact(
     restate: restatedLine,
   });
   let tells = null;
-  if (s.spec.enable_tells) {
+  const sellerType = s.spec.seller_type;
+  // An LLM extractor id reads with its fallback here: the engine makes no network calls.
+  const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
+  if (s.spec.enable_tells && sellerType !== undefined) {
+    // v2: tells drawn from the hidden type and the seller's headroom above its floor.
+    const model = typedTells(
+      {
+        type: sellerType,
+        round,
+        maxRounds: s.maxRounds,
+        priorOffer: s.lastQuote,
+        reservation: s.reservation,
+        buyerOffer,
+        counters: s.counters,
+      },
+      rng(seed, "tells", episode, round),
+    );
+    tells = blendTells(model, readCuesCached(guarded.message, extractor));
+  } else if (s.spec.enable_tells) {
     // D11: tells read the seller's state before this decision (its previous quote).
     const model = nonverbalTells(
       {
@@ -181,8 +201,6 @@ function sellerFact(
       },
       rng(seed, "tells", episode, round),
     );
-    // An LLM extractor id reads with its fallback here: the engine makes no network calls.
-    const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
     tells = blendTells(model, readCuesCached(guarded.message, extractor));
   }
   return {

@@ -5,7 +5,19 @@
  * re-derived without replaying earlier draws — which is what makes event-log replay
  * and counterfactual branching exact.
  */
-export type StreamName = "listing" | "seller" | "tells" | "phrasing" | "buyer" | "arena";
+/**
+ * "economics" and "seller_type" serve v2 tasks only (per-seed budget, cost, horizon and the hidden
+ * seller type); being new keys, they shift no draw of the v1 streams.
+ */
+export type StreamName =
+  | "listing"
+  | "seller"
+  | "tells"
+  | "phrasing"
+  | "buyer"
+  | "arena"
+  | "economics"
+  | "seller_type";
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -95,6 +107,8 @@ const STREAM_KEYS: Record<StreamName, number> = {
   phrasing: fnv1a("phrasing"),
   buyer: fnv1a("buyer"),
   arena: fnv1a("arena"),
+  economics: fnv1a("economics"),
+  seller_type: fnv1a("seller_type"),
 };
 
 /**

@@ -4,6 +4,7 @@ import { RewardMode } from "./episode-spec";
 import type { EpisodeState } from "./episode-state";
 import { CareerHistory, DealOutcome, DealRecord } from "./records";
 import type { RunState } from "./run";
+import { SellerType } from "./seller-type";
 import { TellObservation } from "./tells/tell-observation";
 
 /**
@@ -36,7 +37,14 @@ export const PublicState = z.object({
   cumulative_reward: z.number(),
   career_history: CareerHistory.nullable(),
   records: z.array(DealRecord),
-  hidden: z.object({ seller_cost: z.number(), reservation: z.number() }).nullable(),
+  hidden: z
+    .object({
+      seller_cost: z.number(),
+      reservation: z.number(),
+      /** Game v2: the seller's hidden type, revealed with the economics once the episode is over. */
+      seller_type: SellerType.optional(),
+    })
+    .nullable(),
 });
 export type PublicState = z.infer<typeof PublicState>;
 
@@ -68,7 +76,13 @@ export function publicState(r: RunState): PublicState {
     cumulative_reward: e.cumulativeReward,
     career_history: r.career,
     records: r.records,
-    hidden: e.done ? { seller_cost: e.spec.seller_cost, reservation: e.reservation } : null,
+    hidden: e.done
+      ? {
+          seller_cost: e.spec.seller_cost,
+          reservation: e.reservation,
+          ...(e.spec.seller_type === undefined ? {} : { seller_type: e.spec.seller_type }),
+        }
+      : null,
   };
 }
 

@@ -17,6 +17,8 @@ export const DealRecord = z.object({
   normalized_surplus_raw: z.number(),
   normalized_surplus: z.number().min(0).max(1),
   buyer_capitulated: z.boolean(),
+  /** v2 tasks only: buyer moves with a missing, non-finite or out-of-range price; each costs the grade. */
+  invalid_actions: z.number().int().min(0).optional(),
 });
 export type DealRecord = z.infer<typeof DealRecord>;
 

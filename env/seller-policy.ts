@@ -1,4 +1,5 @@
 import type { Rng } from "./prng";
+import type { SellerType } from "./seller-type";
 import type { TellProfile } from "./tells/nonverbal";
 
 /** Identity of an exact, immutable seller release: what a number was measured against. */
@@ -23,6 +24,8 @@ export interface SellerSetup {
   batnaProbability: number;
   /** Career tasks: share of the buyer's recent deals that were capitulations. */
   buyerCapitulationRate: number;
+  /** v2 tasks: the hidden seller type drawn for this seed; typed sellers read it, v1 sellers ignore it. */
+  type?: SellerType;
 }
 
 /** The seller's JSON-serialisable private memory (bluffs used, pressure lines, …). */

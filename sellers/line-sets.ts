@@ -1,5 +1,6 @@
 import { CLASSIC_LINES, DECEPTIVE_LINES_V2, type LinePools } from "./classic/classic-lines";
 import { CRAIGSLIST_BOT_LINES } from "./craigslist-bot/craigslist-bot-lines";
+import { RESPONSIVE_LINES, type ResponsiveLines } from "./responsive/responsive-lines";
 import type { RuleLines } from "./seller-lines";
 import { TIME_BASED_LINES } from "./time-based/time-based-lines";
 import { TIT_FOR_TAT_LINES } from "./tit-for-tat/tit-for-tat-lines";
@@ -22,6 +23,10 @@ export const RULE_LINE_SETS: Readonly<Record<string, RuleLines>> = {
   "craigslist-bot-v1": CRAIGSLIST_BOT_LINES,
 };
 
+export const RESPONSIVE_LINE_SETS: Readonly<Record<string, ResponsiveLines>> = {
+  "responsive-v1": RESPONSIVE_LINES,
+};
+
 function need<T>(sets: Readonly<Record<string, T>>, name: string): T {
   const found = sets[name];
   if (found === undefined) throw new Error(`release names unknown line set "${name}"`);
@@ -30,3 +35,4 @@ function need<T>(sets: Readonly<Record<string, T>>, name: string): T {
 
 export const classicLineSet = (name: string): LinePools => need(CLASSIC_LINE_SETS, name);
 export const ruleLineSet = (name: string): RuleLines => need(RULE_LINE_SETS, name);
+export const responsiveLineSet = (name: string): ResponsiveLines => need(RESPONSIVE_LINE_SETS, name);

@@ -22,6 +22,8 @@ const RULE_KEYS = [
   "hardliner@1",
   "tit-for-tat@1",
   "craigslist-bot@1",
+  "hardliner@2",
+  "responsive@1",
 ];
 
 describe("seller registry", () => {
@@ -36,6 +38,7 @@ describe("seller registry", () => {
 
   it("resolves a bare id to its latest version", () => {
     expect(sellerKey(resolveSeller("boulware").ref)).toBe("boulware@1");
+    expect(sellerKey(resolveSeller("hardliner").ref)).toBe("hardliner@2");
   });
 
   it("rejects unknown ids and versions, listing what exists", () => {

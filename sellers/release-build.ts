@@ -2,8 +2,9 @@ import type { SellerPolicy, SellerRef } from "../env/seller-policy";
 import { classicSeller } from "./classic/classic-seller";
 import { contentHash } from "./content-hash";
 import { craigslistBotSeller } from "./craigslist-bot/craigslist-bot-seller";
-import { classicLineSet, ruleLineSet } from "./line-sets";
+import { classicLineSet, responsiveLineSet, ruleLineSet } from "./line-sets";
 import type { ReleaseManifest } from "./release-manifest";
+import { responsiveSeller } from "./responsive/responsive-seller";
 import { timeBasedSeller } from "./time-based/time-based-seller";
 import { titForTatSeller } from "./tit-for-tat/tit-for-tat-seller";
 
@@ -29,6 +30,13 @@ export function releaseHash(m: ReleaseManifest): string {
         lines: ruleLineSet(m.lines),
         tellProfile: m.tellProfile,
       });
+    case "responsive":
+      return contentHash({
+        kind: m.kind,
+        params: m.params,
+        lines: responsiveLineSet(m.lines),
+        tellProfile: m.tellProfile,
+      });
     case "llm":
       return contentHash({ kind: m.kind, params: m.params });
   }
@@ -46,6 +54,8 @@ export function buildRulePolicy(m: ReleaseManifest): SellerPolicy | null {
       return titForTatSeller(ref, m.params, ruleLineSet(m.lines), m.tellProfile);
     case "craigslist-bot":
       return craigslistBotSeller(ref, m.params, ruleLineSet(m.lines), m.tellProfile);
+    case "responsive":
+      return responsiveSeller(ref, m.params, responsiveLineSet(m.lines), m.tellProfile);
     case "llm":
       return null;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CraigslistBotParams } from "./craigslist-bot/craigslist-bot-params";
+import { ResponsiveParams } from "./responsive/responsive-params";
 import { TimeBasedParams } from "./time-based/time-based-params";
 import { TitForTatParams } from "./tit-for-tat/tit-for-tat-params";
 
@@ -88,6 +89,15 @@ export const ReleaseManifest = z.discriminatedUnion("kind", [
       lines: z.string(),
       tellProfile: TellProfileSchema,
       params: CraigslistBotParams,
+    })
+    .strict(),
+  z
+    .object({
+      ...Common,
+      kind: z.literal("responsive"),
+      lines: z.string(),
+      tellProfile: TellProfileSchema,
+      params: ResponsiveParams,
     })
     .strict(),
   z.object({ ...Common, kind: z.literal("llm"), params: LlmTemplateParams }).strict(),

@@ -8,8 +8,10 @@ import boulware1 from "./versions/boulware-1.json" with { type: "json" };
 import conceder1 from "./versions/conceder-1.json" with { type: "json" };
 import craigslistBot1 from "./versions/craigslist-bot-1.json" with { type: "json" };
 import hardliner1 from "./versions/hardliner-1.json" with { type: "json" };
+import hardliner2 from "./versions/hardliner-2.json" with { type: "json" };
 import linear1 from "./versions/linear-1.json" with { type: "json" };
 import llm1 from "./versions/llm-1.json" with { type: "json" };
+import responsive1 from "./versions/responsive-1.json" with { type: "json" };
 import titForTat1 from "./versions/tit-for-tat-1.json" with { type: "json" };
 import lock from "./versions.lock.json" with { type: "json" };
 
@@ -31,6 +33,8 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   titForTat1,
   craigslistBot1,
   llm1,
+  hardliner2,
+  responsive1,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */

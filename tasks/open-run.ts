@@ -6,9 +6,9 @@ import type { TellsExtractorId } from "../env/tells/extract-cues";
 import { resolveSeller } from "../sellers/registry";
 import { BUILTIN_CATALOG } from "./listings/builtin-catalog";
 import type { Listing } from "./listings/listing";
-import { findTask, TASK_IDS } from "./task-catalog";
 import type { TaskDefinition } from "./task-definition";
 import { planTask } from "./task-plan";
+import { AVAILABLE_TASK_REFS, findTaskRef } from "./task-ref";
 
 export interface OpenRunOptions {
   seed: number;
@@ -27,13 +27,17 @@ export interface OpenRunOptions {
 
 export class UnknownTaskError extends Error {
   constructor(readonly requested: string) {
-    super(`Unknown task "${requested}". Available: ${TASK_IDS.join(", ")}`);
+    super(
+      `Unknown task "${requested}". Available: ${AVAILABLE_TASK_REFS.join(", ")} ` +
+        '(a bare id is version 1; "id@1" names it too).',
+    );
     this.name = "UnknownTaskError";
   }
 }
 
+/** A task by "id", "id@1" or "id@2"; unknown ids and versions throw, listing what exists. */
 export function requireTask(id: string): TaskDefinition {
-  const task = findTask(id);
+  const task = findTaskRef(id);
   if (!task) throw new UnknownTaskError(id);
   return task;
 }

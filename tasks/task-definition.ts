@@ -1,4 +1,5 @@
 import type { GraderKind } from "./graders/grade";
+import type { TaskDraws } from "./v2/task-draws";
 
 /** A named, versioned negotiation setting (REFERENCE §3.1–3.2). Any change to a value is a new version. */
 export interface TaskDefinition {
@@ -26,4 +27,9 @@ export interface TaskDefinition {
   revealPersonality: boolean;
   /** Several buyers compete in the arena; through /reset it is a single-buyer deal. */
   numBuyers: number;
+  /**
+   * Version 2 only: per-seed distributions of the economics and the hidden seller type. When
+   * present, budget, cost, ask, rounds and deadline above are only the documented centre values.
+   */
+  draws?: TaskDraws;
 }

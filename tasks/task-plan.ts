@@ -8,6 +8,8 @@ import { BAZAAR_ITEMS } from "./bazaar-items";
 import { type GraderParams, grade } from "./graders/grade";
 import { type Listing, listingEconomics, sampleListing } from "./listings/listing";
 import type { TaskDefinition } from "./task-definition";
+import { gradeV2 } from "./v2/grade-v2";
+import { drawEconomics, drawSellerType } from "./v2/task-draws";
 
 export interface PlanOptions {
   seller: SellerPolicy;
@@ -38,6 +40,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
     let budget = t.buyerBudget;
     let cost = t.sellerCost;
     let anchorBase = t.sellerCost * t.anchorMultiplier;
+    let listingPrices: { cost: number; listPrice: number } | null = null;
     if (t.items === "listings") {
       const listing = sampleListing(o.listings, rngFor(a.seed, "listing", a.episode, 0));
       const econ = listingEconomics(listing);
@@ -45,6 +48,14 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       budget = econ.buyerBudget;
       cost = econ.sellerCost;
       anchorBase = econ.anchor;
+      listingPrices = { cost: econ.sellerCost, listPrice: econ.anchor };
+    }
+    let rounds = t.roundsPerEpisode;
+    let deadline = t.buyerDeadline;
+    const sellerType = t.draws === undefined ? undefined : drawSellerType(t.draws, a.seed);
+    if (t.draws !== undefined && sellerType !== undefined) {
+      const econ = drawEconomics(t.draws, sellerType, a.seed, a.episode, listingPrices);
+      ({ budget, cost, anchorBase, rounds, deadline } = econ);
     }
     return {
       episode_id: a.episodeId,
@@ -57,11 +68,11 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       buyer_budget: budget,
       seller_cost: cost,
       anchor_base: anchorBase,
-      rounds: t.roundsPerEpisode,
+      rounds,
       concession_rate: t.concessionRate,
       inventory: t.inventory,
       batna_probability: t.batnaProbability,
-      buyer_deadline: t.buyerDeadline,
+      buyer_deadline: deadline,
       reveal_personality: o.revealPersonality ?? t.revealPersonality,
       enable_tells: a.enableTells,
       history_window: a.historyWindow,
@@ -69,6 +80,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       enable_career: t.enableCareer,
       career: t.enableCareer ? a.career : null,
       ...tellsSpecFields(a.tellsExtractor),
+      ...(sellerType === undefined ? {} : { seller_type: sellerType }),
     };
   };
   return {
@@ -78,7 +90,9 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
     successThreshold: t.successThreshold,
     seller: o.seller,
     episodeSpec,
-    grade: (records: readonly DealRecord[]) => grade(t.grader, records, params),
-    gradeEpisode: (record: DealRecord) => grade(t.grader, [record], params),
+    grade: (records: readonly DealRecord[]) =>
+      t.draws === undefined ? grade(t.grader, records, params) : gradeV2(t.grader, records, params),
+    gradeEpisode: (record: DealRecord) =>
+      t.draws === undefined ? grade(t.grader, [record], params) : gradeV2(t.grader, [record], params),
   };
 }

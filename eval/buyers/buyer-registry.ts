@@ -2,7 +2,9 @@ import type { ChatModel } from "../../env/chat-model";
 import type { BuyerPolicy } from "./buyer-policy";
 import { expectedValueBuyer } from "./expected-value-buyer";
 import { type BuyerSampling, llmBuyer } from "./llm-buyer";
+import { DEFAULT_PARAMS, paramBuyer, TELLS_READER_PARAMS } from "./param-buyer";
 import { RULE_NAMES, type RuleName, ruleBuyer } from "./rule-buyers";
+import { STRATEGY_NAMES, type StrategyName, strategyBuyer } from "./strategy-buyers";
 import { TIME_BUYERS, type TimeBuyerName, timeBuyer } from "./time-based-buyers";
 
 /**
@@ -13,6 +15,9 @@ export const CODE_BUYER_SPECS: readonly string[] = [
   ...RULE_NAMES.flatMap((n) => [`rule:${n}`, `rule:${n}-legacy`]),
   ...Object.keys(TIME_BUYERS).map((n) => `time:${n}`),
   "ev:floor-model",
+  ...STRATEGY_NAMES.map((n) => `strategy:${n}`),
+  "param:default",
+  "param:tells-reader",
 ];
 
 export interface BuyerFactoryDeps {
@@ -49,6 +54,13 @@ export function buyerFromSpec(spec: string, deps: BuyerFactoryDeps = {}): BuyerP
     return timeBuyer(name as TimeBuyerName);
   }
   if (s === "ev" || s === "ev:floor-model") return expectedValueBuyer();
+  if (s.startsWith("strategy:")) {
+    const name = s.slice(9) as StrategyName;
+    if (!STRATEGY_NAMES.includes(name)) throw new UnknownBuyerError(spec);
+    return strategyBuyer(name);
+  }
+  if (s === "param:default") return paramBuyer(DEFAULT_PARAMS, { id: s });
+  if (s === "param:tells-reader") return paramBuyer(TELLS_READER_PARAMS, { id: s });
   if (isModelSpec(s)) {
     if (deps.chatModel === undefined) throw new UnknownBuyerError(spec);
     const steering = s.endsWith("+steer");

@@ -3,6 +3,7 @@ import type { EpisodeState } from "../../env/episode-state";
 import { type ExternalSellerTurn, startEpisode, stepEpisode } from "../../env/episode-step";
 import type { SellerRepliedEvent } from "../../env/events";
 import type { SellerPolicy } from "../../env/seller-policy";
+import type { SellerType } from "../../env/seller-type";
 
 /** A bare episode spec for driving a seller through the real engine without a task catalog. */
 export interface HarnessSetup {
@@ -12,6 +13,8 @@ export interface HarnessSetup {
   rounds: number;
   itemName?: string;
   budget?: number;
+  /** A hidden seller type: makes the episode a game-v2 one (typed tells, v2 reward). */
+  sellerType?: SellerType;
 }
 
 export function harnessSpec(h: HarnessSetup): EpisodeSpec {
@@ -37,6 +40,7 @@ export function harnessSpec(h: HarnessSetup): EpisodeSpec {
     reward_mode: "shaped",
     enable_career: false,
     career: null,
+    ...(h.sellerType === undefined ? {} : { seller_type: h.sellerType }),
   };
 }
 

@@ -7,6 +7,18 @@ import { targetPrice } from "./time-curve";
 const h = { seed: 3, cost: 30, anchorBase: 60, rounds: 8 };
 
 describe("time-based sellers on the engine", () => {
+  it("hardliner@2 holds its ask until late, then concedes: a patient buyer beats an impatient one (hardliner@1 never moved)", () => {
+    const patient = playOffers(resolveSeller("hardliner@2"), h, [20, 20, 20, 20, 20, 20, 20, 33]);
+    expect(patient.outcome).toBe("deal");
+    expect(patient.agreedPrice).toBe(33);
+    const quotes = sellerReplies(playOffers(resolveSeller("hardliner@2"), h, Array(6).fill(1))).map(
+      (r) => r.price,
+    );
+    expect(quotes.slice(0, 4).every((q) => (q as number) > 59)).toBe(true);
+    const v1 = playOffers(resolveSeller("hardliner@1"), h, [20, 20, 20, 20, 20, 20, 20, 33]);
+    expect(v1.outcome).toBe("expired");
+  });
+
   for (const [key, e] of [
     ["boulware@1", 0.2],
     ["linear@1", 1],

@@ -4,6 +4,7 @@ import type { Action } from "../../env/action";
 import type { EpisodeSpec } from "../../env/episode-spec";
 import { type RunPlan, type RunState, startRun, stepRun } from "../../env/run";
 import type { SellerPolicy } from "../../env/seller-policy";
+import type { SellerType } from "../../env/seller-type";
 import type { StoredEpisode } from "../storage/episode-store";
 import { episodeView } from "./episode-view";
 import { resetView } from "./reset-view";
@@ -33,6 +34,8 @@ interface Hidden {
   cost: number;
   reservation: number;
   secret: string;
+  /** Game v2's hidden seller type; when present the episode is a v2 one (potential-based reward). */
+  type?: SellerType;
 }
 
 function scriptedSeller(script: Script, hidden: Hidden): SellerPolicy {
@@ -85,6 +88,7 @@ function world(script: Script, hidden: Hidden): RunState {
     reward_mode: "shaped",
     enable_career: false,
     career: null,
+    ...(hidden.type === undefined ? {} : { seller_type: hidden.type }),
   });
   const plan: RunPlan = {
     taskId: "non_interference",
@@ -184,10 +188,39 @@ const hiddenArb = fc.record({
   secret: fc.string({ maxLength: 12 }),
 });
 
+const unit = fc.double({ min: 0, max: 1, noNaN: true });
+const typeArb: fc.Arbitrary<SellerType> = fc.record({
+  margin: fc.double({ min: 0, max: 5, noNaN: true }),
+  patience: unit,
+  concession: fc.double({ min: 0.05, max: 20, noNaN: true }),
+  reactivity: unit,
+  walk_risk: unit,
+  bluff_rate: unit,
+  stock_pressure: unit,
+});
+const hiddenV2Arb = fc.record({
+  cost: money(40, 50),
+  reservation: money(51, 69),
+  secret: fc.string({ maxLength: 12 }),
+  type: typeArb,
+});
+
 describe("the information boundary", () => {
   it("shows the buyer byte-identical views in worlds that differ only in hidden values", () => {
     fc.assert(
       fc.property(scriptArb, hiddenArb, hiddenArb, (script, a, b) => {
+        const ta = transcript(script, a);
+        const tb = transcript(script, b);
+        expect(ta.live).toEqual(tb.live);
+        expect(ta.finalObservation).toEqual(tb.finalObservation);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("holds on game v2 episodes too: the hidden seller type and the potential-based reward", () => {
+    fc.assert(
+      fc.property(scriptArb, hiddenV2Arb, hiddenV2Arb, (script, a, b) => {
         const ta = transcript(script, a);
         const tb = transcript(script, b);
         expect(ta.live).toEqual(tb.live);

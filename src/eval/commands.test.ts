@@ -127,6 +127,28 @@ describe("eval CLI commands", () => {
     expect(code).toBe(report.passed === report.applicable ? 0 : 1);
   });
 
+  it("eval takes game-v2 tasks as id@2 and all@2, and stamps version 2 on every row", async () => {
+    const io = capture();
+    const args = ["--buyer", "strategy:accept-first", "--task", "all@2", "--task", "single_deal@2"];
+    const out = [
+      "--seeds",
+      "1",
+      "--run-id",
+      "v2-run",
+      "--out",
+      join(dir, "runs"),
+      "--db",
+      join(dir, "v2.db"),
+    ];
+    expect(await evalCommand([...args, ...out], io)).toBe(0);
+    expect(io.stderr()).toMatch(/9\/9/);
+    const rows = readFileSync(join(dir, "runs", "v2-run", "episodes.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    expect(rows).toHaveLength(9);
+    for (const row of rows) expect(JSON.parse(row)).toMatchObject({ task_version: "2" });
+  });
+
   it("pairs with a deterministic code buyer finds no divergence and writes nothing", async () => {
     const io = capture();
     const out = join(dir, "pairs-none.jsonl");

@@ -13,6 +13,7 @@ import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { requireTask } from "../../tasks/open-run";
 import { TASK_IDS } from "../../tasks/task-catalog";
+import { V2_TASK_KEYS } from "../../tasks/task-ref";
 import { resolveSellerSpec } from "../sellers/resolve-seller-spec";
 import { type CommandIo, failed, processIo, UsageError } from "./command-io";
 import { openEvalStore } from "./eval-store";
@@ -30,7 +31,8 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
   --buyer <spec>       repeatable; the first is the baseline of the scaling ladder
                        code buyers: ${CODE_BUYER_SPECS.join(", ")}
                        model buyers: ollama:<tag>, hf:<org/model>, hf:<endpoint url> (add +steer for tell steering)
-  --task <id|all>      repeatable; ${TASK_IDS.join(", ")}
+  --task <id|all>      repeatable; ${TASK_IDS.join(", ")} (version 1);
+                       id@2 for game v2 (e.g. single_deal@2), all@2 for every v2 task
   --seeds <list>       1..30 (default), 1,2,5 or a mix like 1..10,42
   --seller <id@ver>    play every task against this seller instead of its pinned one
   --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
@@ -82,7 +84,7 @@ function tasksFrom(values: readonly string[] | undefined): string[] {
     throw new UsageError("give at least one --task (or --task all)");
   const out: string[] = [];
   for (const v of values.flatMap((x) => x.split(","))) {
-    const ids = v.trim() === "all" ? TASK_IDS : [v.trim()];
+    const ids = v.trim() === "all" ? TASK_IDS : v.trim() === "all@2" ? V2_TASK_KEYS : [v.trim()];
     for (const id of ids) {
       requireTask(id);
       if (!out.includes(id)) out.push(id);

@@ -4,6 +4,7 @@ import { observe } from "../../env/observe";
 import { stepRun } from "../../env/run";
 import { openRun } from "../../tasks/open-run";
 import { TASK_IDS } from "../../tasks/task-catalog";
+import { ALL_TASKS, taskKey } from "../../tasks/task-ref";
 import { testBuyer } from "./testing/buyer";
 import { startTestServer, type TestReply, type TestServer } from "./testing/test-server";
 
@@ -222,7 +223,8 @@ describe("HTTP episodes", () => {
 
   it("serves catalogs and health", async () => {
     const tasks = await srv.get("/tasks");
-    expect(tasks.body.tasks.map((t: { id: string }) => t.id)).toEqual(TASK_IDS);
+    const keys = tasks.body.tasks.map((t: { id: string; version: string }) => `${t.id}@${t.version}`);
+    expect(keys).toEqual(ALL_TASKS.map(taskKey));
     const sellers = await srv.get("/sellers");
     expect(sellers.body.sellers.length).toBeGreaterThan(0);
     const h = await srv.get("/health");

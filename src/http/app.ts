@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { listSellerDescriptions } from "../../sellers/registry";
-import { TASKS } from "../../tasks/task-catalog";
+import { ALL_TASKS } from "../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { EngineSessionService } from "../sessions/engine-session-service";
 import type { EpisodeStore } from "../storage/episode-store";
@@ -54,7 +54,7 @@ export type RouteMount = (app: Hono, deps: AppDeps) => void;
 const SESSION_HINT = "session_id identifies your session; POST /reset returns one.";
 
 function taskSummary() {
-  return TASKS.map((t) => ({
+  return ALL_TASKS.map((t) => ({
     id: t.id,
     version: t.version,
     difficulty: t.difficulty,

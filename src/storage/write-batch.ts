@@ -1,3 +1,4 @@
+import type { RewardMode } from "../../env/episode-spec";
 import type { EpisodeState } from "../../env/episode-state";
 import type { EpisodeEvent } from "../../env/events";
 import type { TellsExtractorId } from "../../env/tells/extract-cues";
@@ -6,7 +7,7 @@ import type { TellsExtractorId } from "../../env/tells/extract-cues";
 export interface RunOptionsRow {
   episode_id: string;
   seller: string;
-  reward_mode: "shaped" | "terminal";
+  reward_mode: RewardMode;
   tells: boolean;
   history_window: number;
   reveal_personality: boolean | null;

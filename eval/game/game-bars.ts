@@ -1,0 +1,192 @@
+import { ENGINE_VERSION } from "../../env/engine-version";
+import { round4 } from "../../env/money";
+import type { BuyerPolicy } from "../buyers/buyer-policy";
+import { buyerFromSpec } from "../buyers/buyer-registry";
+import { inProcessSessions } from "../harness/in-process-session";
+import { memoryStore } from "../harness/memory-store";
+import { runEval } from "../harness/run-eval";
+import type { UnitResult } from "../harness/unit-result";
+import { mean, pairedBootstrapCi } from "../metrics/bootstrap";
+import { spearman } from "../metrics/spearman";
+import { FLOOR_SPECS, SCRIPTED_SPECS, taskOracle } from "./game-buyers";
+
+/** The numbers issue #11 asks of every v2 task (see docs/game.md). */
+export const BARS = { headroom: 0.15, floorMax: 0.5, spearman: 0.8 } as const;
+export const TELLS_TASKS: readonly string[] = ["read_the_tells@2", "deceptive_seller@2"];
+export const TELLS_BUYER = "param:tells-reader";
+
+export interface GamePlan {
+  tasks: readonly string[];
+  seeds: readonly number[];
+  gitCommit: string;
+  onProgress?: (message: string) => void;
+}
+
+export interface Cell {
+  buyer: string;
+  mean: number;
+  std: number;
+  fraction_of_oracle: number;
+  zero_variance: boolean;
+}
+
+export interface TaskReport {
+  task: string;
+  seller: string;
+  oracle: number;
+  cells: Cell[];
+  best_scripted: { buyer: string; mean: number };
+  headroom: number;
+  floor_max: number;
+  spearman: number;
+}
+
+export interface TellsReport {
+  task: string;
+  buyer: string;
+  tells_on: number;
+  tells_off: number;
+  diff: number;
+  ci: [number, number];
+}
+
+export interface Bar {
+  value: number;
+  pass: boolean;
+}
+
+export interface GameReport {
+  engine_version: string;
+  git_commit: string;
+  seeds: number;
+  tasks: TaskReport[];
+  tells: TellsReport[];
+  bars: {
+    zero_variance_cells: Bar;
+    headroom_min: Bar;
+    floor_max: Bar;
+    spearman_min: Bar;
+    tells_ci_lo_min: Bar;
+  };
+}
+
+function std(xs: readonly number[]): number {
+  const m = mean(xs);
+  return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
+}
+
+const shapedReturn = (u: UnitResult): number => u.steps.reduce((s, x) => s + x.reward, 0);
+
+async function play(
+  buyers: readonly BuyerPolicy[],
+  task: string,
+  plan: GamePlan,
+  tells: boolean,
+): Promise<UnitResult[]> {
+  const out = await runEval(
+    { runId: `game-${task}-${tells ? "on" : "off"}`, buyers, tasks: [task], seeds: plan.seeds, tells },
+    {
+      sessions: inProcessSessions,
+      transport: "in-process",
+      gitCommit: plan.gitCommit,
+      concurrency: 1,
+      store: memoryStore(),
+    },
+  );
+  return out.units;
+}
+
+const scoresOf = (units: readonly UnitResult[], buyer: string): number[] =>
+  units
+    .filter((u) => u.buyer_id === buyer)
+    .sort((a, b) => a.seed - b.seed)
+    .map((u) => u.score);
+
+async function taskReport(task: string, plan: GamePlan): Promise<TaskReport> {
+  plan.onProgress?.(`${task}: scripted buyers`);
+  const units = await play(
+    SCRIPTED_SPECS.map((s) => buyerFromSpec(s)),
+    task,
+    plan,
+    true,
+  );
+  plan.onProgress?.(`${task}: oracle`);
+  const oracleUnits = await play([taskOracle(task)], task, plan, true);
+  const oracle = mean(oracleUnits.map((u) => u.score));
+  const cell = (buyer: string, scores: number[]): Cell => ({
+    buyer,
+    mean: round4(mean(scores)),
+    std: round4(std(scores)),
+    fraction_of_oracle: oracle > 0 ? round4(mean(scores) / oracle) : 0,
+    zero_variance: scores.every((s) => s === scores[0]),
+  });
+  const cells = SCRIPTED_SPECS.map((b) => cell(b, scoresOf(units, b)));
+  const best = cells.reduce((a, b) => (b.mean > a.mean ? b : a));
+  const first = units[0] as UnitResult;
+  return {
+    task,
+    seller: `${first.seller_key}+${first.seller.hash}`,
+    oracle: round4(oracle),
+    cells: [
+      ...cells,
+      cell(
+        "oracle",
+        oracleUnits.map((u) => u.score),
+      ),
+    ],
+    best_scripted: { buyer: best.buyer, mean: best.mean },
+    headroom: round4(oracle - best.mean),
+    floor_max: Math.max(...cells.filter((c) => FLOOR_SPECS.includes(c.buyer)).map((c) => c.mean)),
+    spearman: round4(
+      spearman(
+        units.map(shapedReturn),
+        units.map((u) => u.score),
+      ),
+    ),
+  };
+}
+
+async function tellsReport(task: string, plan: GamePlan): Promise<TellsReport> {
+  plan.onProgress?.(`${task}: tells on/off`);
+  const on = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, true), TELLS_BUYER);
+  const off = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, false), TELLS_BUYER);
+  const d = pairedBootstrapCi(off, on, { seed: 11 });
+  return {
+    task,
+    buyer: TELLS_BUYER,
+    tells_on: round4(mean(on)),
+    tells_off: round4(mean(off)),
+    diff: round4(d.meanDiff),
+    ci: [round4(d.ci[0]), round4(d.ci[1])],
+  };
+}
+
+/** Play every task × scripted buyer × seed plus the oracle, and check every bar. */
+export async function runGameBars(plan: GamePlan): Promise<GameReport> {
+  const tasks: TaskReport[] = [];
+  for (const t of plan.tasks) tasks.push(await taskReport(t, plan));
+  const tells: TellsReport[] = [];
+  for (const t of TELLS_TASKS.filter((x) => plan.tasks.includes(x))) tells.push(await tellsReport(t, plan));
+  const zero = tasks.reduce(
+    (n, t) => n + t.cells.filter((c) => c.buyer !== "oracle" && c.zero_variance).length,
+    0,
+  );
+  const headroom = Math.min(...tasks.map((t) => t.headroom));
+  const floor = Math.max(...tasks.map((t) => t.floor_max));
+  const rho = Math.min(...tasks.map((t) => t.spearman));
+  const tellsLo = tells.length === 0 ? 0 : Math.min(...tells.map((t) => t.ci[0]));
+  return {
+    engine_version: ENGINE_VERSION,
+    git_commit: plan.gitCommit,
+    seeds: plan.seeds.length,
+    tasks,
+    tells,
+    bars: {
+      zero_variance_cells: { value: zero, pass: zero === 0 },
+      headroom_min: { value: headroom, pass: headroom >= BARS.headroom },
+      floor_max: { value: floor, pass: floor <= BARS.floorMax },
+      spearman_min: { value: rho, pass: rho >= BARS.spearman },
+      tells_ci_lo_min: { value: tellsLo, pass: tells.length > 0 && tellsLo > 0 },
+    },
+  };
+}
