@@ -9,7 +9,12 @@ import { BOOTSTRAP_RESAMPLES, bootstrapCi, CI_LEVEL, mean, pairedBootstrapCi } f
  * and scripted buyers reproduces exactly: no timestamps, durations or run ids (those go in
  * the run's meta file), so scripted runs give a byte-identical summary.json.
  */
-export const SUMMARY_SCHEMA = "bazaar-eval-summary/1";
+/**
+ * /2: the scaling ladder compares the task score (what a task grades), with the surplus
+ * difference beside it; /1 compared mean normalised surplus, which flipped sign against the
+ * score on 25 of 369 rows. Rows are unchanged.
+ */
+export const SUMMARY_SCHEMA = "bazaar-eval-summary/2";
 export const BOOTSTRAP_SEED = 42;
 
 export interface SummaryPlan {
@@ -57,8 +62,12 @@ export interface LadderRow {
   /** A task id, or "all" for every (task, seed) pair pooled. */
   task: string;
   pairs: number;
+  /** Task score difference (this buyer − baseline), paired by (task, seed). */
   mean_diff: number;
   diff_ci95: [number, number];
+  /** Mean normalised surplus difference on the same pairs, shown beside the score. */
+  surplus_diff: number;
+  surplus_diff_ci95: [number, number];
 }
 
 export interface EvalSummary {
@@ -135,18 +144,30 @@ function ladderRow(
   base: readonly UnitResult[],
 ): LadderRow {
   const baseBy = new Map(base.map((u) => [`${u.task_id}|${u.seed}`, u]));
-  const a: number[] = [];
-  const b: number[] = [];
+  const pairs: [UnitResult, UnitResult][] = [];
   for (const u of mine) {
     const match = baseBy.get(`${u.task_id}|${u.seed}`);
-    if (match === undefined) continue;
-    a.push(unitSurplus(match));
-    b.push(unitSurplus(u));
+    if (match !== undefined) pairs.push([match, u]);
   }
-  const { meanDiff, ci } = pairedBootstrapCi(a, b, {
-    seed: deriveSeed(BOOTSTRAP_SEED, `ladder|${buyer}|${baseline}|${task}`),
-  });
-  return { buyer, baseline, task, pairs: a.length, mean_diff: r4(meanDiff), diff_ci95: ci4(ci) };
+  const seed = deriveSeed(BOOTSTRAP_SEED, `ladder|${buyer}|${baseline}|${task}`);
+  const diff = (f: (u: UnitResult) => number) =>
+    pairedBootstrapCi(
+      pairs.map(([x]) => f(x)),
+      pairs.map(([, y]) => f(y)),
+      { seed },
+    );
+  const score = diff((u) => u.score);
+  const surplus = diff(unitSurplus);
+  return {
+    buyer,
+    baseline,
+    task,
+    pairs: pairs.length,
+    mean_diff: r4(score.meanDiff),
+    diff_ci95: ci4(score.ci),
+    surplus_diff: r4(surplus.meanDiff),
+    surplus_diff_ci95: ci4(surplus.ci),
+  };
 }
 
 const sortedUnique = (xs: readonly string[]): string[] => [...new Set(xs)].sort();

@@ -53,15 +53,16 @@ export function formatSummaryTable(s: EvalSummary): string {
   if (s.ladder.length > 0) {
     const baseline = s.ladder[0]?.baseline ?? "";
     parts.push(
-      `\nScaling ladder: surplus difference vs ${baseline} on the same seeds (paired bootstrap 95% CI)`,
+      `\nScaling ladder: task score difference vs ${baseline} on the same seeds (paired bootstrap 95% CI), surplus difference beside it`,
       grid(
-        ["buyer", "task", "pairs", "diff", "95% CI"],
+        ["buyer", "task", "pairs", "score diff", "95% CI", "surplus diff"],
         s.ladder.map((l) => [
           ladderUnreliable(s, l) ? `! ${l.buyer}` : l.buyer,
           l.task,
           String(l.pairs),
           `${l.mean_diff >= 0 ? "+" : ""}${f3(l.mean_diff)}`,
           ci(l.diff_ci95),
+          `${l.surplus_diff >= 0 ? "+" : ""}${f3(l.surplus_diff)}`,
         ]),
       ),
     );

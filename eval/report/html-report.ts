@@ -97,11 +97,12 @@ function ladderTable(s: EvalSummary): string {
       String(l.pairs),
       `${l.mean_diff >= 0 ? "+" : ""}${f3(l.mean_diff)}`,
       `[${f3(l.diff_ci95[0])}, ${f3(l.diff_ci95[1])}]`,
+      `${l.surplus_diff >= 0 ? "+" : ""}${f3(l.surplus_diff)}`,
     ]
       .map(cell)
       .join("")}</tr>`;
   });
-  return `<p>Mean per-seed surplus difference against <code>${escapeHtml(s.ladder[0]?.baseline ?? "")}</code> on the same seeds, paired bootstrap 95% CI. Rows marked ! lean on a buyer the fallback mostly played.</p>${table(`<tr><th>buyer</th><th>task</th><th>pairs</th><th>diff</th><th>95% CI</th></tr>${rows.join("")}`)}`;
+  return `<p>Mean per-seed task score difference against <code>${escapeHtml(s.ladder[0]?.baseline ?? "")}</code> on the same seeds, paired bootstrap 95% CI, with the surplus difference beside it. Rows marked ! lean on a buyer the fallback mostly played.</p>${table(`<tr><th>buyer</th><th>task</th><th>pairs</th><th>score diff</th><th>95% CI</th><th>surplus diff</th></tr>${rows.join("")}`)}`;
 }
 
 function outcomeWords(u: UnitResult, episode: number): string {
