@@ -64,4 +64,43 @@ describe("examples/trl/bazaar_buyer_env.py", () => {
     expect(typeof out.reward).toBe("number");
     expect(server.service.capacity().active_sessions).toBe(0);
   });
+
+  it.each([["terminal"], ["shaped"]])(
+    "on a v2 task in %s mode, get_reward is the episode's task score",
+    async (mode) => {
+      if (!(await pythonCanImport("requests"))) {
+        console.warn("python3 with requests is not available; the TRL adapter was not run.");
+        return;
+      }
+      const r = await runProcess("python3", ["-c", V2_DRIVER, here], {
+        BAZAAR_URL: server.url,
+        BAZAAR_REWARD_MODE: mode,
+      });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { reward: number; score: number; task: string };
+      expect(out.task).toBe("single_deal");
+      expect(out.score).toBeGreaterThan(0);
+      expect(out.reward).toBeCloseTo(out.score, 3);
+    },
+  );
 });
+
+// No task_id in the row: the adapter's default is the v2 task. Plays to a deal, then compares
+// the summed reward with the server's grade of the same session.
+const V2_DRIVER = `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import bazaar_buyer_env as m
+env = m.BazaarBuyerEnv()
+env.reset(seed=12)
+for price in (20, 30, 40, 50, 60):
+    if env.done:
+        break
+    env.offer(price, "How about this?")
+if not env.done:
+    env.accept()
+score = m._http.get(f"{env.base_url}/score", params={"session_id": env.session_id}).json()
+print(json.dumps({"reward": env.get_reward(), "score": score["score"], "task": score["task"]}))
+env._close()
+`;

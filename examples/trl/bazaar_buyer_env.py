@@ -7,16 +7,23 @@ Use with TRL's GRPO trainer (experimental `environment_factory`, transformers >=
     from bazaar_buyer_env import BazaarBuyerEnv
 
     rows = [{"prompt": [{"role": "user", "content": "Buy the item for as little as you can."}],
-             "seed": s, "task_id": "single_deal"} for s in range(256)]
+             "seed": s, "task_id": "single_deal@2"} for s in range(256)]
     trainer = GRPOTrainer(model=..., train_dataset=Dataset.from_list(rows),
                           environment_factory=BazaarBuyerEnv,
                           args=GRPOConfig(max_completion_length=2048))
 
 Put `seed` and `task_id` in the dataset: GRPO repeats each row `num_generations` times, and the
 same seed gives every member of the group the same seller, so they differ only by their moves.
+Use the v2 tasks (`single_deal@2`, `read_the_tells@2`, ...): each seed draws its own economics
+and a hidden seller type, and the sellers answer the buyer's moves (docs/game.md). A bare
+`single_deal` is the frozen v1 task, kept so old numbers reproduce.
 
 Settings come from the environment because TRL builds instances with no arguments:
-BAZAAR_URL (default http://localhost:8000) and BAZAAR_REWARD_MODE (default "terminal").
+BAZAAR_URL (default http://localhost:8000), BAZAAR_TASK (used when a row has no task_id;
+default single_deal@2) and BAZAAR_REWARD_MODE (default "terminal"). On v2 tasks both modes
+return the task score over an episode: "terminal" pays it at the end, "shaped" credits each
+seller concession on the way (potential-based, so the best policy is unchanged) and settles at
+the end. `get_reward` returns the episode's summed reward, i.e. the score, in either mode.
 """
 
 import math
@@ -27,6 +34,7 @@ import requests
 
 BASE_URL = os.environ.get("BAZAAR_URL", "http://localhost:8000").rstrip("/")
 REWARD_MODE = os.environ.get("BAZAAR_REWARD_MODE", "terminal")
+DEFAULT_TASK = os.environ.get("BAZAAR_TASK", "single_deal@2")
 CAPACITY_RETRIES = 5
 
 _http = requests.Session()
@@ -39,17 +47,16 @@ class BazaarBuyerEnv:
         self.base_url = BASE_URL
         self.session_id = None
         self.done = False
+        self.episode_return = 0.0
         self.reward = 0.0
         self._last_ask = None
 
     def reset(self, seed=None, task_id=None, **kwargs) -> str:
         """Start a negotiation; TRL passes the dataset row (including `prompt`) as kwargs."""
         self._close()
-        body = {"reward_mode": REWARD_MODE}
+        body = {"reward_mode": REWARD_MODE, "task_id": task_id or DEFAULT_TASK}
         if seed is not None:
             body["seed"] = int(seed)
-        if task_id is not None:
-            body["task_id"] = task_id
         for attempt in range(CAPACITY_RETRIES):
             res = _http.post(f"{self.base_url}/reset", json=body, timeout=60)
             if res.status_code != 503:
@@ -59,6 +66,7 @@ class BazaarBuyerEnv:
         self.session_id = data["session_id"]
         self.done = False
         self.reward = 0.0
+        self.episode_return = 0.0
         obs = data["observation"]
         self._last_ask = obs["opponent_last_offer"] or obs["seller_asking_price"]
         # TRL appends this string directly to the last user message, hence the leading blank line.
@@ -105,13 +113,13 @@ class BazaarBuyerEnv:
         return self._act({"type": "walk"})
 
     def get_reward(self) -> float:
-        """The episode's reward; 0.0 when it never finished (the task's no-deal outcome)."""
+        """The episode's summed reward (its score on v2 tasks); the score so far when it never finished."""
         if not self.done and self.session_id is not None:
             res = _http.get(f"{self.base_url}/score", params={"session_id": self.session_id}, timeout=30)
             if res.status_code == 200:
                 return float(res.json()["score"])
             return 0.0
-        return float(self.reward)
+        return float(self.episode_return)
 
     def _act(self, action: dict) -> str:
         if self.session_id is None:
@@ -123,6 +131,7 @@ class BazaarBuyerEnv:
         )
         self.done = bool(data["done"])
         self.reward = float(data["reward"])
+        self.episode_return += self.reward
         obs = data["observation"]
         self._last_ask = obs["opponent_last_offer"] or obs["seller_asking_price"]
         violations = data["info"].get("violations", [])
