@@ -4,6 +4,7 @@ import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./engl
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
+import { SECOND_PASS_FAMILIES } from "./second-pass";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
@@ -29,4 +30,5 @@ export const FAMILIES: readonly Family[] = [
   booksellerEnglish,
   electronicsMarketHinglish,
   furnitureChatDevanagari,
+  ...SECOND_PASS_FAMILIES,
 ];
