@@ -19,7 +19,7 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
  */
 export interface TellsModelWeights {
-  format: "tells-model/1";
+  format: "tells-model/2";
   version: string;
   feature_bits: number;
   heads: string[];
@@ -27,6 +27,8 @@ export interface TellsModelWeights {
   scale: number[];
   /** Decision threshold on each signal head's probability. */
   thresholds: number[];
+  /** Per signal: below this probability the model overrules a rule match of the signal (model-cues.ts). */
+  rule_veto: number[];
   features: number[];
   /** Per head, aligned with `features`. */
   weights: number[][];
@@ -52,6 +54,8 @@ export interface ModelReading {
 export interface TellsModel {
   version: string;
   contentHash: string;
+  /** Per signal, in VERBAL_SIGNALS order. */
+  ruleVeto: readonly number[];
   read(text: string): ModelReading;
 }
 
@@ -62,7 +66,7 @@ const MAX_WINDOW = 4;
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
-  if (w.format !== "tells-model/1" || w.feature_bits !== FEATURE_BITS) {
+  if (w.format !== "tells-model/2" || w.feature_bits !== FEATURE_BITS) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
   const heads = w.heads.length;
@@ -174,7 +178,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     return { probability, fired, grade, evidence };
   }
 
-  return { version: w.version, contentHash: w.content_hash, read };
+  return { version: w.version, contentHash: w.content_hash, ruleVeto: w.rule_veto, read };
 }
 
 function sigmoid(x: number): number {

@@ -14,6 +14,8 @@ export interface TrainOptions {
   l2: number;
   /** Per-signal decision thresholds (0.5 when absent; the shipped model's come from thresholds.ts). */
   thresholds?: readonly number[];
+  /** Per-signal rule veto levels (0.1 when absent; chosen with the thresholds). */
+  ruleVeto?: readonly number[];
   version: string;
 }
 
@@ -23,7 +25,7 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@1",
+  version: "tells-model@2",
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -131,13 +133,14 @@ function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): Tells
     });
   }
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: "tells-model/1",
+    format: "tells-model/2",
     version: o.version,
     feature_bits: FEATURE_BITS,
     heads: HEADS,
     bias: Array.from(bias, round6),
     scale: scale.map((s) => round6(s) || 1e-6),
     thresholds: VERBAL_SIGNALS.map((_, s) => o.thresholds?.[s] ?? 0.5),
+    rule_veto: VERBAL_SIGNALS.map((_, s) => o.ruleVeto?.[s] ?? 0.1),
     features,
     weights,
   };
