@@ -1,6 +1,6 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import type { ConditionLabel } from "./tell-observation";
-import { extractFeatures, FEATURE_BITS } from "./text-features";
+import { conceptMask, extractFeatures, FEATURE_BITS } from "./text-features";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -63,6 +63,16 @@ const SIGNALS = VERBAL_SIGNALS.length;
 const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 const MAX_WINDOW = 4;
+
+/**
+ * A clause can carry condition only if one of its words is about an item's state: held out
+ * by family, most condition false positives were clauses with no such word ("sab rang hain",
+ * "stock is available") that looked like some family's condition template in n-grams alone.
+ * The other signals are open-ended enough (a deadline, a hardship idiom) that no gate is used.
+ */
+const LICENCE: readonly number[] = VERBAL_SIGNALS.map((s) =>
+  s === "condition" ? conceptMask(["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"]) : -1,
+);
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
@@ -130,11 +140,14 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     }
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
-      let best = 0;
-      for (let c = 1; c < clauses; c++)
-        if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
-      bestClause[s] = best;
-      const p = sigmoid(score[best * SIGNALS + s] as number);
+      const licence = LICENCE[s] as number;
+      let best = -1;
+      for (let c = 0; c < clauses; c++) {
+        if (licence !== -1 && ((f.clauseConcepts[c] ?? 0) & licence) === 0) continue;
+        if (best < 0 || (score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+      }
+      bestClause[s] = Math.max(best, 0);
+      const p = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
       probability[sig] = p;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });

@@ -50,6 +50,8 @@ export interface FeatureList {
   /** Clause index of each token: clauses are split at punctuation, and no feature crosses one. */
   clauseOf: number[];
   clauses: number;
+  /** Per clause, a bit mask of the concepts its words carry (bit c = concept c; see conceptMask). */
+  clauseConcepts: number[];
   /** Bucket of each feature. */
   buckets: number[];
   /** Value of each feature: surface n-grams count for less than concepts (see FEATURE_VALUE). */
@@ -192,6 +194,8 @@ export function tokenize(text: string): Token[] {
 }
 
 const CONCEPT_NAMES = Object.keys(CONCEPT_WORDS);
+// Concepts are bits of a 32-bit clause mask.
+if (CONCEPT_NAMES.length > 31) throw new Error("text-features.ts: more than 31 concepts");
 const NEG = CONCEPT_NAMES.indexOf("NEG");
 const byFolded = new Map<string, number[]>();
 const bySkeleton = new Map<string, number[]>();
@@ -232,6 +236,17 @@ export function conceptsOf(t: Token): readonly number[] {
   if (conceptCache.size >= CONCEPT_CACHE_LIMIT) conceptCache.clear();
   conceptCache.set(key, out);
   return out;
+}
+
+/** The bit mask of the named concepts, for testing FeatureList.clauseConcepts. */
+export function conceptMask(names: readonly string[]): number {
+  let mask = 0;
+  for (const n of names) {
+    const c = CONCEPT_NAMES.indexOf(n);
+    if (c < 0) throw new Error(`no concept ${n}`);
+    mask |= 1 << c;
+  }
+  return mask;
 }
 
 export function conceptName(c: number): string {
@@ -295,10 +310,19 @@ export function extractFeatures(text: string): FeatureList {
       }
     }
   }
+  const clauses = tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1;
+  const clauseConcepts = new Array<number>(clauses).fill(0);
+  for (let i = 0; i < tokens.length; i++) {
+    for (const c of concepts[i] as readonly number[]) {
+      const k = clauseOf[i] as number;
+      clauseConcepts[k] = (clauseConcepts[k] as number) | (1 << c);
+    }
+  }
   return {
     tokens,
     clauseOf,
-    clauses: tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1,
+    clauses,
+    clauseConcepts,
     buckets,
     values,
     from,
