@@ -1,4 +1,5 @@
 import type { Family } from "../family";
+import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
@@ -7,6 +8,7 @@ import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices
 import { SECOND_PASS_FAMILIES } from "./second-pass";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
+export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
 export { HAND_WRITTEN } from "./hand-written";
 
@@ -31,4 +33,5 @@ export const FAMILIES: readonly Family[] = [
   electronicsMarketHinglish,
   furnitureChatDevanagari,
   ...SECOND_PASS_FAMILIES,
+  ...AFTER_V2_LEXICON,
 ];
