@@ -3,6 +3,8 @@ import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
+import { HAND_WRITTEN as FIRST_HAND, type HandWritten } from "./hand-written";
+import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
@@ -10,7 +12,6 @@ import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voic
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
-export { HAND_WRITTEN } from "./hand-written";
 
 export const FAMILIES: readonly Family[] = [
   bazaarEnglish,
@@ -35,3 +36,5 @@ export const FAMILIES: readonly Family[] = [
   ...SECOND_PASS_FAMILIES,
   ...AFTER_V2_LEXICON,
 ];
+
+export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND];
