@@ -43,6 +43,8 @@ interface WordGrams {
   /** Hash states after this word as the left half of a bigram. */
   bigramSeed: number;
   skeletonBigramSeed: number;
+  /** Its concepts, looked up on first use. */
+  concepts?: readonly number[];
 }
 
 export interface FeatureList {
@@ -255,12 +257,22 @@ export function conceptName(c: number): string {
 
 // Punctuation that ends a thought; a lone hyphen between spaces counts, one inside a word does not.
 const CLAUSE_BREAK = /[,.!?;:।|\n…]| - |\) |\(/;
+// Characters that can start a clause break: the gap between two words is only sliced and
+// matched when it holds one (most gaps are a single space).
+const MAY_BREAK = new Set([...",.!?;:।|\n…-)("].map((ch) => ch.charCodeAt(0)));
+
+function gapBreaks(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    if (MAY_BREAK.has(text.charCodeAt(k))) return CLAUSE_BREAK.test(text.slice(from, to));
+  }
+  return false;
+}
 
 function clausesOf(text: string, tokens: readonly Token[]): number[] {
   const out: number[] = [];
   let c = 0;
   for (let i = 0; i < tokens.length; i++) {
-    if (i > 0 && CLAUSE_BREAK.test(text.slice((tokens[i - 1] as Token).end, (tokens[i] as Token).start))) c++;
+    if (i > 0 && gapBreaks(text, (tokens[i - 1] as Token).end, (tokens[i] as Token).start)) c++;
     out.push(c);
   }
   return out;
@@ -295,7 +307,10 @@ export function extractFeatures(text: string): FeatureList {
     for (let k = 0; k < t.chars.length; k++) push(t.chars[k] as number, i, i);
   }
   value = 1;
-  const concepts = tokens.map(conceptsOf);
+  const concepts = tokens.map((t) => {
+    t.word.concepts ??= conceptsOf(t);
+    return t.word.concepts;
+  });
   for (let i = 0; i < tokens.length; i++) {
     const mine = concepts[i] as readonly number[];
     if (mine.length === 0) continue;
