@@ -12,7 +12,7 @@ export const HAND_WRITTEN_SECOND: readonly HandWritten[] = [
     lines: [
       "You said you're in a hurry, so I've kept it packed by the door.",
       "It's not damaged, the mark in the photo is a reflection.",
-      "I won't lie to you — it's used, and it shows on the corners.",
+      "I won't lie to you — [[c=good:it's used, and it shows on the corners]].",
       "No rush from my side, I'm here all month.",
       "Nobody else has messaged, so take your time.",
       "The price on the tag is old, it's cheaper now, ask me.",
@@ -38,7 +38,7 @@ export const HAND_WRITTEN_SECOND: readonly HandWritten[] = [
     lines: [
       "aap ko jaldi hai toh main kal subah hi bhej dunga",
       "toota hua nahi hai bhai, bas photo mein aisa lag raha",
-      "jhooth nahi bolunga, second hand hai, isliye itna kam rakha",
+      "jhooth nahi bolunga, [[c=good:second hand hai]], isliye itna kam rakha",
       "mujhe koi jaldbaazi nahi, aaram se socho",
       "abhi tak kisi ka message nahi aaya",
       "mera laptop kharab tha isliye reply late hua",
