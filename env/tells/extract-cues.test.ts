@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractCues, localExtractorFor, TELLS_MODEL_REF, TellsExtractorId } from "./extract-cues";
+import {
+  extractCues,
+  localExtractorFor,
+  TELLS_MODEL,
+  TELLS_MODEL_REF,
+  TellsExtractorId,
+} from "./extract-cues";
 import { readCues } from "./verbal";
 
 const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
@@ -21,6 +27,12 @@ describe("extractCues", () => {
   it("keeps negated cues and condition words about something else quiet", () => {
     expect(signals("no rush at all, take your time")).not.toContain("urgency");
     expect(signals("mera phone kharab hai, whatsapp pe msg karo")).not.toContain("condition");
+  });
+
+  it("reads condition only from a clause that names an item's state", () => {
+    expect(TELLS_MODEL.read("location bhejo, main aa jata hoon").probability.condition).toBe(0);
+    expect(TELLS_MODEL.read("आप कब आएँगे? मैं घर पर हूँ").probability.condition).toBe(0);
+    expect(TELLS_MODEL.read("screen pe halka scratch hai").probability.condition).toBeGreaterThan(0.5);
   });
 
   it("a model span points into the message and says it was learned", () => {
