@@ -200,7 +200,8 @@ const CONCEPT_NAMES = Object.keys(CONCEPT_WORDS);
 if (CONCEPT_NAMES.length > 31) throw new Error("text-features.ts: more than 31 concepts");
 const NEG = CONCEPT_NAMES.indexOf("NEG");
 const byFolded = new Map<string, number[]>();
-const bySkeleton = new Map<string, number[]>();
+/** Skeleton → the lexicon spellings that have it, with their concepts. */
+const bySkeleton = new Map<string, { folded: string; concept: number }[]>();
 const byPrefix: { prefix: string; concept: number }[] = [];
 function addTo(map: Map<string, number[]>, key: string, c: number): void {
   const list = map.get(key) ?? [];
@@ -217,7 +218,11 @@ CONCEPT_NAMES.forEach((name, c) => {
     addTo(byFolded, folded, c);
     const sk = skeletonOf(folded);
     // Short Roman skeletons ("n", "kl") collide across unrelated words; only longer ones stand in for a spelling.
-    if (sk.length >= 3) addTo(bySkeleton, sk, c);
+    if (sk.length >= 3) {
+      const list = bySkeleton.get(sk) ?? [];
+      list.push({ folded, concept: c });
+      bySkeleton.set(sk, list);
+    }
   }
 });
 
@@ -231,7 +236,11 @@ export function conceptsOf(t: Token): readonly number[] {
   const hit = conceptCache.get(key);
   if (hit !== undefined) return hit;
   let out: number[] = [...(byFolded.get(t.folded) ?? NONE)];
-  for (const c of bySkeleton.get(t.skeleton) ?? NONE) if (!out.includes(c)) out.push(c);
+  // A shared skeleton counts only when one spelling drops letters of the other ("jldi" / "jaldi",
+  // "urgnt" / "urgent"), not when the vowels differ: "stock" is not "stuck", "rang" not "running".
+  for (const e of bySkeleton.get(t.skeleton) ?? [])
+    if (!out.includes(e.concept) && (isSubsequence(t.folded, e.folded) || isSubsequence(e.folded, t.folded)))
+      out.push(e.concept);
   for (const p of byPrefix)
     if (t.folded.startsWith(p.prefix) && !out.includes(p.concept)) out.push(p.concept);
   if (out.length === 0) out = NONE as number[];
@@ -249,6 +258,13 @@ export function conceptMask(names: readonly string[]): number {
     mask |= 1 << c;
   }
   return mask;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  if (short.length > long.length) return false;
+  let k = 0;
+  for (let i = 0; i < long.length && k < short.length; i++) if (long[i] === short[k]) k++;
+  return k === short.length;
 }
 
 export function conceptName(c: number): string {
