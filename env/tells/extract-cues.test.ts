@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractCues, localExtractorFor, TELLS_MODEL_REF, TellsExtractorId } from "./extract-cues";
+import {
+  extractCues,
+  localExtractorFor,
+  TELLS_MODEL,
+  TELLS_MODEL_REF,
+  TellsExtractorId,
+} from "./extract-cues";
 import { readCues } from "./verbal";
 
 const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
@@ -23,6 +29,12 @@ describe("extractCues", () => {
     expect(signals("mera phone kharab hai, whatsapp pe msg karo")).not.toContain("condition");
   });
 
+  it("reads condition only from a clause that names an item's state", () => {
+    expect(TELLS_MODEL.read("location bhejo, main aa jata hoon").probability.condition).toBe(0);
+    expect(TELLS_MODEL.read("आप कब आएँगे? मैं घर पर हूँ").probability.condition).toBe(0);
+    expect(TELLS_MODEL.read("screen pe halka scratch hai").probability.condition).toBeGreaterThan(0.5);
+  });
+
   it("a model span points into the message and says it was learned", () => {
     const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
@@ -31,7 +43,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@1");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@2");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import shipped from "./model/tells-model.v1.json" with { type: "json" };
+import shipped from "./model/tells-model.v2.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -22,13 +22,14 @@ export type LocalTellsExtractor = "rules" | "model";
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
 const TellsModelFile = z.object({
-  format: z.literal("tells-model/1"),
+  format: z.literal("tells-model/2"),
   version: z.string(),
   feature_bits: z.number().int(),
   heads: z.array(z.string()),
   bias: z.array(z.number()),
   scale: z.array(z.number()),
   thresholds: z.array(z.number()),
+  rule_veto: z.array(z.number()),
   features: z.array(z.number().int().min(0)),
   weights: z.array(z.array(z.number().int().min(-127).max(127))),
   content_hash: z.string(),

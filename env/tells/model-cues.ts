@@ -4,11 +4,12 @@ import type { ConditionGrade, TellsModel } from "./tells-model";
 import { type CueSpan, matchCueRules, summariseSpans, type VerbalReading } from "./verbal";
 
 /**
- * Below this probability the model overrules a rule match of that signal: the rule fired on
+ * Candidate levels below which the model overrules a rule match of a signal: the rule fired on
  * a word used about something else ("mera phone kharab hai" is not about the item) or in a
- * convention the corpus labels differently.
+ * convention the corpus labels differently. Each signal's level is chosen by inner family folds
+ * with its threshold (eval/tells/model/thresholds.ts) and shipped in the model file.
  */
-export const RULE_VETO = 0.1;
+export const RULE_VETO_CANDIDATES: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.4];
 
 /** Score a model-found condition span carries: the grade's usual rule score (lower is worse). */
 export const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
@@ -22,13 +23,17 @@ export const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
 
 /**
  * Rules and the learned layer together. Rules give the explainable spans; a rule span stays
- * unless the model is confident its signal is absent (RULE_VETO). A signal the model finds
+ * unless the model puts its signal below that signal's veto level (model.ruleVeto). A signal the model finds
  * with no rule span behind it adds one span: the word window with the strongest evidence,
  * scored with the model's probability (condition: the predicted grade's score).
  */
 export function readCuesWithModel(model: TellsModel, message: string): VerbalReading {
   const m = model.read(message);
-  const spans = matchCueRules(message).filter((s) => m.probability[s.signal] >= RULE_VETO);
+  // The model reads first: rules of a signal it vetoes would be dropped anyway, so they never run.
+  const spans = matchCueRules(
+    message,
+    (signal) => m.probability[signal] >= (model.ruleVeto[VERBAL_SIGNALS.indexOf(signal)] ?? 0),
+  );
   for (const signal of VERBAL_SIGNALS) {
     if (!m.fired[signal] || spans.some((s) => s.signal === signal)) continue;
     const ev = m.evidence(signal);

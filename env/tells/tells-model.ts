@@ -1,6 +1,6 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import type { ConditionLabel } from "./tell-observation";
-import { extractFeatures, FEATURE_BITS } from "./text-features";
+import { conceptMask, extractFeatures, FEATURE_BITS } from "./text-features";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -19,7 +19,7 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
  */
 export interface TellsModelWeights {
-  format: "tells-model/1";
+  format: "tells-model/2";
   version: string;
   feature_bits: number;
   heads: string[];
@@ -27,6 +27,8 @@ export interface TellsModelWeights {
   scale: number[];
   /** Decision threshold on each signal head's probability. */
   thresholds: number[];
+  /** Per signal: below this probability the model overrules a rule match of the signal (model-cues.ts). */
+  rule_veto: number[];
   features: number[];
   /** Per head, aligned with `features`. */
   weights: number[][];
@@ -52,6 +54,8 @@ export interface ModelReading {
 export interface TellsModel {
   version: string;
   contentHash: string;
+  /** Per signal, in VERBAL_SIGNALS order. */
+  ruleVeto: readonly number[];
   read(text: string): ModelReading;
 }
 
@@ -60,9 +64,19 @@ const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 const MAX_WINDOW = 4;
 
+/**
+ * A clause can carry condition only if one of its words is about an item's state: held out
+ * by family, most condition false positives were clauses with no such word ("sab rang hain",
+ * "stock is available") that looked like some family's condition template in n-grams alone.
+ * The other signals are open-ended enough (a deadline, a hardship idiom) that no gate is used.
+ */
+const LICENCE: readonly number[] = VERBAL_SIGNALS.map((s) =>
+  s === "condition" ? conceptMask(["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"]) : -1,
+);
+
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
-  if (w.format !== "tells-model/1" || w.feature_bits !== FEATURE_BITS) {
+  if (w.format !== "tells-model/2" || w.feature_bits !== FEATURE_BITS) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
   const heads = w.heads.length;
@@ -126,11 +140,14 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     }
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
-      let best = 0;
-      for (let c = 1; c < clauses; c++)
-        if ((score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
-      bestClause[s] = best;
-      const p = sigmoid(score[best * SIGNALS + s] as number);
+      const licence = LICENCE[s] as number;
+      let best = -1;
+      for (let c = 0; c < clauses; c++) {
+        if (licence !== -1 && ((f.clauseConcepts[c] ?? 0) & licence) === 0) continue;
+        if (best < 0 || (score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+      }
+      bestClause[s] = Math.max(best, 0);
+      const p = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
       probability[sig] = p;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });
@@ -174,7 +191,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     return { probability, fired, grade, evidence };
   }
 
-  return { version: w.version, contentHash: w.content_hash, read };
+  return { version: w.version, contentHash: w.content_hash, ruleVeto: w.rule_veto, read };
 }
 
 function sigmoid(x: number): number {

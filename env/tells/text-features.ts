@@ -27,6 +27,24 @@ export interface Token {
   end: number;
   folded: string;
   skeleton: string;
+  /** What this word contributes on its own, computed once per distinct word (see wordOf). */
+  word: WordGrams;
+}
+
+/** The per-word part of the features: it depends on the word alone, so it is cached. */
+interface WordGrams {
+  folded: string;
+  skeleton: string;
+  /** Buckets of the folded word and of its skeleton (value WORD_VALUE). */
+  wordBucket: number;
+  skeletonBucket: number;
+  /** Buckets of its character 3–5-grams, in the order they were always pushed (value CHAR_VALUE). */
+  chars: Int32Array;
+  /** Hash states after this word as the left half of a bigram. */
+  bigramSeed: number;
+  skeletonBigramSeed: number;
+  /** Its concepts, looked up on first use. */
+  concepts?: readonly number[];
 }
 
 export interface FeatureList {
@@ -34,6 +52,8 @@ export interface FeatureList {
   /** Clause index of each token: clauses are split at punctuation, and no feature crosses one. */
   clauseOf: number[];
   clauses: number;
+  /** Per clause, a bit mask of the concepts its words carry (bit c = concept c; see conceptMask). */
+  clauseConcepts: number[];
   /** Bucket of each feature. */
   buckets: number[];
   /** Value of each feature: surface n-grams count for less than concepts (see FEATURE_VALUE). */
@@ -112,19 +132,47 @@ const BOUNDARY = 0x2;
 /** Only the first `limit` code units are read: a cap that keeps a 64 KB message cheap. */
 export const MODEL_TEXT_LIMIT = 4096;
 
-// Sellers reuse a small vocabulary; folding each distinct word once keeps the regex work off the
-// hot path. The result depends on the word alone; the bound keeps memory flat on odd input.
-const FOLD_CACHE_LIMIT = 50_000;
-const foldCache = new Map<string, { folded: string; skeleton: string }>();
-function foldCached(raw: string): { folded: string; skeleton: string } {
-  let hit = foldCache.get(raw);
+// Sellers reuse a small vocabulary; folding and hashing each distinct word once keeps the regex
+// and hashing work off the hot path (the model path's cost is mostly per-word work). The result
+// depends on the word alone; the bound keeps memory flat on odd input.
+const WORD_CACHE_LIMIT = 50_000;
+const wordCache = new Map<string, WordGrams>();
+function wordOf(raw: string): WordGrams {
+  let hit = wordCache.get(raw);
   if (hit === undefined) {
     const folded = foldToken(raw);
-    hit = { folded, skeleton: skeletonOf(folded) };
-    if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.clear();
-    foldCache.set(raw, hit);
+    const skeleton = skeletonOf(folded);
+    hit = {
+      folded,
+      skeleton,
+      wordBucket: hashString(SEED_WORD, folded) & MASK,
+      skeletonBucket: hashString(SEED_SKELETON, skeleton) & MASK,
+      chars: charGrams(folded),
+      bigramSeed: hashString(SEED_BIGRAM, folded) ^ 0x20,
+      skeletonBigramSeed: hashString(SEED_SKELETON_BIGRAM, skeleton) ^ 0x20,
+    };
+    if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+    wordCache.set(raw, hit);
   }
   return hit;
+}
+
+/**
+ * Character 3–5-grams over BOUNDARY + word + BOUNDARY, hashed incrementally (no substrings);
+ * 2-grams were dropped: held out by family they cost F1 (0.761 → 0.752) and time.
+ */
+function charGrams(w: string): Int32Array {
+  const out: number[] = [];
+  const len = w.length + 2;
+  for (let s = 0; s < len - 1; s++) {
+    let h = SEED_CHAR;
+    for (let j = s; j < len && j < s + 5; j++) {
+      const c = j === 0 || j === len - 1 ? BOUNDARY : w.charCodeAt(j - 1);
+      h = Math.imul(h ^ c, 0x01000193);
+      if (j > s + 1) out.push((h >>> 0) & MASK);
+    }
+  }
+  return Int32Array.from(out);
 }
 
 export function tokenize(text: string): Token[] {
@@ -133,17 +181,27 @@ export function tokenize(text: string): Token[] {
   TOKEN.lastIndex = 0;
   let m = TOKEN.exec(body);
   while (m !== null) {
-    const { folded, skeleton } = foldCached(m[0]);
-    if (folded !== "") tokens.push({ start: m.index, end: m.index + m[0].length, folded, skeleton });
+    const word = wordOf(m[0]);
+    if (word.folded !== "")
+      tokens.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        folded: word.folded,
+        skeleton: word.skeleton,
+        word,
+      });
     m = TOKEN.exec(body);
   }
   return tokens;
 }
 
 const CONCEPT_NAMES = Object.keys(CONCEPT_WORDS);
+// Concepts are bits of a 32-bit clause mask.
+if (CONCEPT_NAMES.length > 31) throw new Error("text-features.ts: more than 31 concepts");
 const NEG = CONCEPT_NAMES.indexOf("NEG");
 const byFolded = new Map<string, number[]>();
-const bySkeleton = new Map<string, number[]>();
+/** Skeleton → the lexicon spellings that have it, with their concepts. */
+const bySkeleton = new Map<string, { folded: string; concept: number }[]>();
 const byPrefix: { prefix: string; concept: number }[] = [];
 function addTo(map: Map<string, number[]>, key: string, c: number): void {
   const list = map.get(key) ?? [];
@@ -160,7 +218,11 @@ CONCEPT_NAMES.forEach((name, c) => {
     addTo(byFolded, folded, c);
     const sk = skeletonOf(folded);
     // Short Roman skeletons ("n", "kl") collide across unrelated words; only longer ones stand in for a spelling.
-    if (sk.length >= 3) addTo(bySkeleton, sk, c);
+    if (sk.length >= 3) {
+      const list = bySkeleton.get(sk) ?? [];
+      list.push({ folded, concept: c });
+      bySkeleton.set(sk, list);
+    }
   }
 });
 
@@ -174,7 +236,11 @@ export function conceptsOf(t: Token): readonly number[] {
   const hit = conceptCache.get(key);
   if (hit !== undefined) return hit;
   let out: number[] = [...(byFolded.get(t.folded) ?? NONE)];
-  for (const c of bySkeleton.get(t.skeleton) ?? NONE) if (!out.includes(c)) out.push(c);
+  // A shared skeleton counts only when one spelling drops letters of the other ("jldi" / "jaldi",
+  // "urgnt" / "urgent"), not when the vowels differ: "stock" is not "stuck", "rang" not "running".
+  for (const e of bySkeleton.get(t.skeleton) ?? [])
+    if (!out.includes(e.concept) && (isSubsequence(t.folded, e.folded) || isSubsequence(e.folded, t.folded)))
+      out.push(e.concept);
   for (const p of byPrefix)
     if (t.folded.startsWith(p.prefix) && !out.includes(p.concept)) out.push(p.concept);
   if (out.length === 0) out = NONE as number[];
@@ -183,18 +249,46 @@ export function conceptsOf(t: Token): readonly number[] {
   return out;
 }
 
+/** The bit mask of the named concepts, for testing FeatureList.clauseConcepts. */
+export function conceptMask(names: readonly string[]): number {
+  let mask = 0;
+  for (const n of names) {
+    const c = CONCEPT_NAMES.indexOf(n);
+    if (c < 0) throw new Error(`no concept ${n}`);
+    mask |= 1 << c;
+  }
+  return mask;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  if (short.length > long.length) return false;
+  let k = 0;
+  for (let i = 0; i < long.length && k < short.length; i++) if (long[i] === short[k]) k++;
+  return k === short.length;
+}
+
 export function conceptName(c: number): string {
   return CONCEPT_NAMES[c] ?? "?";
 }
 
 // Punctuation that ends a thought; a lone hyphen between spaces counts, one inside a word does not.
 const CLAUSE_BREAK = /[,.!?;:।|\n…]| - |\) |\(/;
+// Characters that can start a clause break: the gap between two words is only sliced and
+// matched when it holds one (most gaps are a single space).
+const MAY_BREAK = new Set([...",.!?;:।|\n…-)("].map((ch) => ch.charCodeAt(0)));
+
+function gapBreaks(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    if (MAY_BREAK.has(text.charCodeAt(k))) return CLAUSE_BREAK.test(text.slice(from, to));
+  }
+  return false;
+}
 
 function clausesOf(text: string, tokens: readonly Token[]): number[] {
   const out: number[] = [];
   let c = 0;
   for (let i = 0; i < tokens.length; i++) {
-    if (i > 0 && CLAUSE_BREAK.test(text.slice((tokens[i - 1] as Token).end, (tokens[i] as Token).start))) c++;
+    if (i > 0 && gapBreaks(text, (tokens[i - 1] as Token).end, (tokens[i] as Token).start)) c++;
     out.push(c);
   }
   return out;
@@ -216,31 +310,23 @@ export function extractFeatures(text: string): FeatureList {
     to.push(b);
   };
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
+    const t = (tokens[i] as Token).word;
     value = WORD_VALUE;
-    push(hashString(SEED_WORD, t.folded), i, i);
-    push(hashString(SEED_SKELETON, t.skeleton), i, i);
+    push(t.wordBucket, i, i);
+    push(t.skeletonBucket, i, i);
     if (i + 1 < tokens.length && same(i, i + 1)) {
       const n = tokens[i + 1] as Token;
-      push(hashString(hashString(SEED_BIGRAM, t.folded) ^ 0x20, n.folded), i, i + 1);
-      push(hashString(hashString(SEED_SKELETON_BIGRAM, t.skeleton) ^ 0x20, n.skeleton), i, i + 1);
+      push(hashString(t.bigramSeed, n.folded), i, i + 1);
+      push(hashString(t.skeletonBigramSeed, n.skeleton), i, i + 1);
     }
     value = CHAR_VALUE;
-    // Character 3–5-grams over BOUNDARY + word + BOUNDARY, hashed incrementally (no substrings);
-    // 2-grams were dropped: held out by family they cost F1 (0.761 → 0.752) and time.
-    const w = t.folded;
-    const len = w.length + 2;
-    for (let s = 0; s < len - 1; s++) {
-      let h = SEED_CHAR;
-      for (let j = s; j < len && j < s + 5; j++) {
-        const c = j === 0 || j === len - 1 ? BOUNDARY : w.charCodeAt(j - 1);
-        h = Math.imul(h ^ c, 0x01000193);
-        if (j > s + 1) push(h >>> 0, i, i);
-      }
-    }
+    for (let k = 0; k < t.chars.length; k++) push(t.chars[k] as number, i, i);
   }
   value = 1;
-  const concepts = tokens.map(conceptsOf);
+  const concepts = tokens.map((t) => {
+    t.word.concepts ??= conceptsOf(t);
+    return t.word.concepts;
+  });
   for (let i = 0; i < tokens.length; i++) {
     const mine = concepts[i] as readonly number[];
     if (mine.length === 0) continue;
@@ -255,10 +341,19 @@ export function extractFeatures(text: string): FeatureList {
       }
     }
   }
+  const clauses = tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1;
+  const clauseConcepts = new Array<number>(clauses).fill(0);
+  for (let i = 0; i < tokens.length; i++) {
+    for (const c of concepts[i] as readonly number[]) {
+      const k = clauseOf[i] as number;
+      clauseConcepts[k] = (clauseConcepts[k] as number) | (1 << c);
+    }
+  }
   return {
     tokens,
     clauseOf,
-    clauses: tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1,
+    clauses,
+    clauseConcepts,
     buckets,
     values,
     from,

@@ -66,8 +66,9 @@ export function crossValidate(
     onFold?.(fold);
     const trainRows = rows.filter((r) => folds.get(r.family) !== fold);
     // Thresholds come from the training families alone (inner grouped folds), never the held-out ones.
-    const thresholds = chooseThresholds(trainRows, train);
-    const model = loadTellsModel(trainTellsModel(trainRows, { ...train, thresholds }));
+    const model = loadTellsModel(
+      trainTellsModel(trainRows, { ...train, ...chooseThresholds(trainRows, train) }),
+    );
     for (const row of rows.filter((r) => folds.get(r.family) === fold)) {
       out.push({
         row,

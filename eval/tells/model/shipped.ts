@@ -3,7 +3,7 @@ import type { CorpusRow } from "../corpus/corpus-row";
 import { chooseThresholds } from "./thresholds";
 import { DEFAULT_TRAIN, trainTellsModel } from "./train";
 
-/** The shipped model: thresholds chosen by grouped folds over all families, then trained on all of them. */
+/** The shipped model: thresholds and rule vetoes chosen by grouped folds over all families, then trained on all of them. */
 export function trainShippedModel(rows: readonly CorpusRow[]): TellsModelWeights {
-  return trainTellsModel(rows, { ...DEFAULT_TRAIN, thresholds: chooseThresholds(rows, DEFAULT_TRAIN) });
+  return trainTellsModel(rows, { ...DEFAULT_TRAIN, ...chooseThresholds(rows, DEFAULT_TRAIN) });
 }

@@ -1,12 +1,12 @@
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
-import { RULE_VETO } from "../../../env/tells/model-cues";
+import { RULE_VETO_CANDIDATES } from "../../../env/tells/model-cues";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { matchCueRules } from "../../../env/tells/verbal";
 import type { CorpusRow } from "../corpus/corpus-row";
 import { familyFolds } from "../held-out";
 import { type TrainOptions, trainTellsModel } from "./train";
 
-const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
+const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
 const INNER_FOLDS = 3;
 
 interface Seen {
@@ -15,13 +15,20 @@ interface Seen {
   p: number[];
 }
 
+export interface Decision {
+  thresholds: number[];
+  ruleVeto: number[];
+}
+
 /**
- * Per-signal decision thresholds chosen by grouped k-fold over the given rows' own families
- * (never looking at anything held out from them): each inner model reads families it was not
- * trained on, and each signal takes the candidate threshold with the best message-level F1 of
- * the combined path (a kept rule span or the model above the threshold).
+ * Per-signal decision thresholds and rule veto levels, chosen together by grouped k-fold over
+ * the given rows' own families (never looking at anything held out from them): each inner
+ * model reads families it was not trained on, and each signal takes the (veto, threshold) pair
+ * with the best message-level F1 of the combined path (a rule span the model does not veto, or
+ * the model above the threshold). A weak rule family (condition words used about anything)
+ * gets a higher veto; a precise one keeps a low one.
  */
-export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions): number[] {
+export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions): Decision {
   const folds = familyFolds(rows, INNER_FOLDS);
   const seen: Seen[] = [];
   for (let fold = 0; fold < INNER_FOLDS; fold++) {
@@ -36,30 +43,33 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
       const rules = matchCueRules(r.text);
       seen.push({
         gold: VERBAL_SIGNALS.map((s) => r.spans.some((x) => x.signal === s)),
-        rule: VERBAL_SIGNALS.map((s) => m.probability[s] >= RULE_VETO && rules.some((x) => x.signal === s)),
+        rule: VERBAL_SIGNALS.map((s) => rules.some((x) => x.signal === s)),
         p: VERBAL_SIGNALS.map((s) => m.probability[s]),
       });
     }
   }
-  return VERBAL_SIGNALS.map((_, s) => {
-    let best = 0.5;
-    let bestF1 = -1;
-    for (const t of CANDIDATES) {
-      let tp = 0;
-      let fp = 0;
-      let fn = 0;
-      for (const x of seen) {
-        const predicted = (x.rule[s] as boolean) || (x.p[s] as number) >= t;
-        if (predicted && x.gold[s]) tp++;
-        else if (predicted) fp++;
-        else if (x.gold[s]) fn++;
-      }
-      const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-      if (f1 > bestF1) {
-        bestF1 = f1;
-        best = t;
+  const thresholds: number[] = [];
+  const ruleVeto: number[] = [];
+  VERBAL_SIGNALS.forEach((_, s) => {
+    let best = { f1: -1, threshold: 0.5, veto: 0.1 };
+    for (const veto of RULE_VETO_CANDIDATES) {
+      for (const threshold of CANDIDATES) {
+        let tp = 0;
+        let fp = 0;
+        let fn = 0;
+        for (const x of seen) {
+          const p = x.p[s] as number;
+          const predicted = ((x.rule[s] as boolean) && p >= veto) || p >= threshold;
+          if (predicted && x.gold[s]) tp++;
+          else if (predicted) fp++;
+          else if (x.gold[s]) fn++;
+        }
+        const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+        if (f1 > best.f1) best = { f1, threshold, veto };
       }
     }
-    return best;
+    thresholds.push(best.threshold);
+    ruleVeto.push(best.veto);
   });
+  return { thresholds, ruleVeto };
 }

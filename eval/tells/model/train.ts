@@ -14,6 +14,8 @@ export interface TrainOptions {
   l2: number;
   /** Per-signal decision thresholds (0.5 when absent; the shipped model's come from thresholds.ts). */
   thresholds?: readonly number[];
+  /** Per-signal rule veto levels (0.1 when absent; chosen with the thresholds). */
+  ruleVeto?: readonly number[];
   version: string;
 }
 
@@ -23,7 +25,7 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@1",
+  version: "tells-model@2",
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -79,6 +81,11 @@ export function trainTellsModel(
   const biasG2 = new Float64Array(heads).fill(1e-8);
   const rng = new Rng(o.seed);
   const order = examples.map((_, i) => i);
+  // Weights (and biases) averaged over the epochs of the second half: a flatter model than the
+  // last epoch's, which generalises better to families it was not trained on.
+  const avg = Array.from({ length: heads }, () => new Float64Array(SIZE));
+  const avgBias = new Float64Array(heads);
+  const averaged = o.epochs - Math.floor(o.epochs / 2);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.int(i + 1);
@@ -105,8 +112,16 @@ export function trainTellsModel(
         bias[h] = (bias[h] as number) - (o.rate * err) / Math.sqrt(biasG2[h] as number);
       }
     }
+    if (epoch >= o.epochs - averaged) {
+      for (let h = 0; h < heads; h++) {
+        const a = avg[h] as Float64Array;
+        const wh = w[h] as Float64Array;
+        for (let b = 0; b < SIZE; b++) a[b] = (a[b] as number) + (wh[b] as number) / averaged;
+        avgBias[h] = (avgBias[h] as number) + (bias[h] as number) / averaged;
+      }
+    }
   }
-  return quantise(w, bias, o);
+  return quantise(avg, avgBias, o);
 }
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
@@ -131,13 +146,14 @@ function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): Tells
     });
   }
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: "tells-model/1",
+    format: "tells-model/2",
     version: o.version,
     feature_bits: FEATURE_BITS,
     heads: HEADS,
     bias: Array.from(bias, round6),
     scale: scale.map((s) => round6(s) || 1e-6),
     thresholds: VERBAL_SIGNALS.map((_, s) => o.thresholds?.[s] ?? 0.5),
+    rule_veto: VERBAL_SIGNALS.map((_, s) => o.ruleVeto?.[s] ?? 0.1),
     features,
     weights,
   };

@@ -1,13 +1,17 @@
 import type { Family } from "../family";
+import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
+import { HAND_WRITTEN as FIRST_HAND, type HandWritten } from "./hand-written";
+import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
+import { SECOND_PASS_FAMILIES } from "./second-pass";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
+export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
-export { HAND_WRITTEN } from "./hand-written";
 
 export const FAMILIES: readonly Family[] = [
   bazaarEnglish,
@@ -29,4 +33,8 @@ export const FAMILIES: readonly Family[] = [
   booksellerEnglish,
   electronicsMarketHinglish,
   furnitureChatDevanagari,
+  ...SECOND_PASS_FAMILIES,
+  ...AFTER_V2_LEXICON,
 ];
+
+export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND];
