@@ -63,7 +63,7 @@ export function criteriaMet(criteria: readonly string[], pitch: string): boolean
   });
 }
 
-/** Pitches shorter than this read as a placeholder, whatever they mention. */
+/** Pitches shorter than this say too little to judge, whatever they mention. */
 export const MIN_PITCH_WORDS = 8;
 
 /**

@@ -4,7 +4,7 @@ export type CorpusLang = "en" | "hi-Latn" | "hi-Deva" | "mixed";
 /**
  * One voice of the corpus: who talks (stall keeper, OLX poster, e-commerce listing, LLM
  * seller…), in which language and register. Templates use the markup of markup.ts and
- * `{slot}` placeholders filled from `slots`. A family's templates are its own: no sentence
+ * `{slot}` markers filled from `slots`. A family's templates are its own: no sentence
  * of one family is a paraphrase written for another, so holding a family out of training
  * measures how the extractor reads a voice it has never seen.
  */
