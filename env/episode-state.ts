@@ -59,8 +59,6 @@ export interface EpisodeState {
   invalidActions: number;
   /** Game v2 shaped mode: the potential Φ of the current state (env/potential-reward.ts). */
   potential: number;
-  /** invalidActions when the current step's buyer move arrived. */
-  invalidBeforeStep: number;
   /** Penalties of a buyer offer waiting for the seller's reply. */
   pending: Record<string, number> | null;
   last: StepEffects;
@@ -106,7 +104,6 @@ export function startState(ev: EpisodeStartedEvent): EpisodeState {
     cumulativeReward: 0,
     invalidActions: 0,
     potential: 0,
-    invalidBeforeStep: 0,
     pending: null,
     last: noEffects(ev.message),
     record: null,
@@ -175,7 +172,7 @@ function applyBuyer(s: EpisodeState, ev: BuyerActedEvent): void {
   s.stepCount += 1;
   s.last = noEffects(null);
   s.last.violations = ev.violations;
-  for (const v of ev.violations) if (INVALID_VIOLATIONS.has(v)) s.invalidActions += 1;
+  s.invalidActions += countInvalid(ev.violations);
   const penalties: Record<string, number> = {};
   if (ev.action === "offer") {
     const price = ev.price as number;
@@ -271,6 +268,12 @@ const INVALID_VIOLATIONS: ReadonlySet<string> = new Set([
   "price_out_of_range",
 ]);
 
+function countInvalid(violations: readonly string[]): number {
+  let n = 0;
+  for (const v of violations) if (INVALID_VIOLATIONS.has(v)) n += 1;
+  return n;
+}
+
 /** Game v2 shaped mode: replace the step's v1 reward with potential-based shaping. */
 function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
   const after = s.done ? 0 : potential({ anchor: s.anchor, ask: s.lastQuote });
@@ -279,7 +282,8 @@ function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
     before: s.potential,
     after,
     score,
-    invalidNow: s.invalidActions - s.invalidBeforeStep,
+    // The step's own buyer violations are still in s.last (the seller's reply adds none).
+    invalidNow: countInvalid(s.last.violations),
     invalidTotal: s.invalidActions,
   });
   s.potential = after;
@@ -291,11 +295,8 @@ function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
 export function applyEvent(s: EpisodeState, ev: EpisodeEvent, grade: EpisodeGrader | null): void {
   if (ev.type === "episode_started") throw new Error("episode_started only begins a log");
   s.events.push(ev);
-  if (ev.type === "buyer_acted") {
-    // A step's invalid moves are counted on its buyer event; the reward comes after the seller's reply.
-    s.invalidBeforeStep = s.invalidActions;
-    applyBuyer(s, ev);
-  } else applySeller(s, ev);
+  if (ev.type === "buyer_acted") applyBuyer(s, ev);
+  else applySeller(s, ev);
   if (s.pending !== null) return;
   if (s.spec.reward_mode === "terminal") {
     s.last.reward = s.done && s.record !== null && grade !== null ? round4(grade(s.record)) : 0;

@@ -168,39 +168,40 @@ function sellerFact(
     restate: restatedLine,
   });
   let tells = null;
-  const sellerType = s.spec.seller_type;
-  // An LLM extractor id reads with its fallback here: the engine makes no network calls.
-  const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
-  if (s.spec.enable_tells && sellerType !== undefined) {
-    // v2: tells drawn from the hidden type and the seller's headroom above its floor.
-    const model = typedTells(
-      {
-        type: sellerType,
-        round,
-        maxRounds: s.maxRounds,
-        priorOffer: s.lastQuote,
-        reservation: s.reservation,
-        buyerOffer,
-        counters: s.counters,
-      },
-      rng(seed, "tells", episode, round),
-    );
-    tells = blendTells(model, readCuesCached(guarded.message, extractor));
-  } else if (s.spec.enable_tells) {
-    // D11: tells read the seller's state before this decision (its previous quote).
-    const model = nonverbalTells(
-      {
-        profile: rt.seller.tellProfile,
-        round,
-        maxRounds: s.maxRounds,
-        inventoryPressure: s.inventoryPressure,
-        priorOffer: s.lastQuote,
-        anchor: s.anchor,
-        reservation: s.reservation,
-        counters: s.counters,
-      },
-      rng(seed, "tells", episode, round),
-    );
+  if (s.spec.enable_tells) {
+    const sellerType = s.spec.seller_type;
+    const draws = rng(seed, "tells", episode, round);
+    // D11: tells read the seller's state before this decision (its previous quote). On v2 they
+    // are drawn from the hidden type and the seller's headroom above its floor.
+    const model =
+      sellerType !== undefined
+        ? typedTells(
+            {
+              type: sellerType,
+              round,
+              maxRounds: s.maxRounds,
+              priorOffer: s.lastQuote,
+              reservation: s.reservation,
+              buyerOffer,
+              counters: s.counters,
+            },
+            draws,
+          )
+        : nonverbalTells(
+            {
+              profile: rt.seller.tellProfile,
+              round,
+              maxRounds: s.maxRounds,
+              inventoryPressure: s.inventoryPressure,
+              priorOffer: s.lastQuote,
+              anchor: s.anchor,
+              reservation: s.reservation,
+              counters: s.counters,
+            },
+            draws,
+          );
+    // An LLM extractor id reads with its fallback here: the engine makes no network calls.
+    const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
     tells = blendTells(model, readCuesCached(guarded.message, extractor));
   }
   return {
