@@ -4,14 +4,9 @@ import { publicEpisode } from "../../env/public-state";
 import { storedRuntime } from "../sessions/stored-runtime";
 import type { StoredEpisode } from "../storage/episode-store";
 import type { EpisodeView } from "../wire/episode-view";
-import { hiddenRevealed } from "./reveal";
+import { type StoredEpisodeFacts, storedRevealed } from "./reveal";
 
-export interface EpisodeAccess {
-  /** Some episode of the same session run is still being played (its session is open). */
-  runLive: boolean;
-  /** The episode's session is closed or expired: nothing of it can be played any more. */
-  sessionEnded: boolean;
-}
+export type EpisodeAccess = Omit<StoredEpisodeFacts, "status">;
 
 /**
  * A stored episode as a reader may see it. Who may read at all (live episodes only with their
@@ -26,8 +21,7 @@ export function episodeView(ep: StoredEpisode, access: EpisodeAccess): EpisodeVi
     // A log from a release this build no longer has is still readable; it just has no score.
   }
   const state = replayEvents(ep.events, grade);
-  const episodeOver = ep.status !== "running" || access.sessionEnded;
-  const full = hiddenRevealed({ episodeOver, runLive: access.runLive });
+  const full = storedRevealed({ status: ep.status, ...access });
   return {
     episode_id: ep.id,
     visibility: full ? "full" : "public",

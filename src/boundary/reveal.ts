@@ -12,3 +12,19 @@ export interface RevealFacts {
 }
 
 export const hiddenRevealed = (f: RevealFacts): boolean => f.episodeOver && !f.runLive;
+
+/** What storage says of a stored episode: its status, and whether its session and run go on. */
+export interface StoredEpisodeFacts {
+  status: string;
+  /** Some episode of the same session run is still being played (its session is open). */
+  runLive: boolean;
+  /** The episode's session is closed or expired: nothing of it can be played any more. */
+  sessionEnded: boolean;
+}
+
+/** A stored episode is over when it ended or was abandoned, or its session ended. */
+export const storedEpisodeOver = (f: StoredEpisodeFacts): boolean => f.status !== "running" || f.sessionEnded;
+
+/** The same reveal rule, applied to a stored episode. */
+export const storedRevealed = (f: StoredEpisodeFacts): boolean =>
+  hiddenRevealed({ episodeOver: storedEpisodeOver(f), runLive: f.runLive });

@@ -9,11 +9,12 @@ import type { Listing } from "../../tasks/listings/listing";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
 import { episodeView } from "../boundary/episode-view";
 import { resetView } from "../boundary/reset-view";
+import { type StoredEpisodeFacts, storedEpisodeOver, storedRevealed } from "../boundary/reveal";
 import { stateView } from "../boundary/state-view";
 import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
-import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
+import type { EpisodeStore, RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import type { StoreWriter } from "../storage/store-writer";
@@ -294,10 +295,9 @@ export class EngineSessionService implements SessionService {
    * still being played only with its own session id (and then only the buyer's view).
    */
   episode(id: string, sessionId?: string): EpisodeView {
-    const { ep, runLive, sessionEnded } = this.storedWithAccess(id);
-    const over = ep.status !== "running" || sessionEnded;
-    if (!over && (sessionId === undefined || sessionId !== ep.session_id)) throw episodeNotFound(id);
-    return episodeView(ep, { runLive, sessionEnded });
+    const { ep, facts } = this.storedWithAccess(id);
+    if (!storedEpisodeOver(facts) && sessionId !== ep.session_id) throw episodeNotFound(id);
+    return episodeView(ep, facts);
   }
 
   /** The newest episodes whose run is over: what anyone may replay. Never a live one, never a session id. */
@@ -324,8 +324,8 @@ export class EngineSessionService implements SessionService {
    * Only once its run is over: on a live run it would be a look-ahead oracle for the buyer.
    */
   async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResult> {
-    const { ep, runLive, sessionEnded } = this.storedWithAccess(id);
-    if ((ep.status === "running" && !sessionEnded) || runLive) {
+    const { ep, facts } = this.storedWithAccess(id);
+    if (!storedRevealed(facts)) {
       throw new ServiceError(
         "EPISODE_NOT_OVER",
         "Counterfactuals branch finished play only: this episode, or another in its run, is still being played.",
@@ -373,13 +373,16 @@ export class EngineSessionService implements SessionService {
 
   // ---- internals ----
 
-  private storedWithAccess(id: string) {
+  private storedWithAccess(id: string): { ep: StoredEpisode; facts: StoredEpisodeFacts } {
     const ep = this.store.episode(id);
     if (ep === undefined) throw episodeNotFound(id);
-    if (ep.session_id === null) return { ep, runLive: false, sessionEnded: true };
-    const runLive = this.store.runLive(ep.session_id, ep.run);
+    const status = ep.status;
+    // A branch has no session: nothing of it is ever played.
+    if (ep.session_id === null) return { ep, facts: { status, runLive: false, sessionEnded: true } };
     const row = this.store.session(ep.session_id);
-    return { ep, runLive, sessionEnded: row === undefined || row.closed !== 0 };
+    const sessionEnded = row === undefined || row.closed !== 0;
+    const runLive = !sessionEnded && this.store.runLive(ep.session_id, ep.run);
+    return { ep, facts: { status, runLive, sessionEnded } };
   }
 
   /** A client-chosen id is a name others may link to: it must not already name any episode. */
