@@ -405,7 +405,7 @@ async function main(): Promise<void> {
   const profileDir = PROFILE ? join(dir, "profile") : null;
   const { child, host, port } = await startChild(join(dir, "bench.db"), profileDir);
   const pid = child.pid as number;
-  const hasWs = existsSync(join(ROOT, "src/ws/openenv-ws.ts"));
+  const hasWs = existsSync(join(ROOT, "src/transport/ws/openenv-ws.ts"));
   const runs: Record<string, number[]> = {
     http_steps_per_s: [],
     http_p99_ms: [],

@@ -6,7 +6,7 @@ import { RELEASE_MANIFESTS, releaseKey } from "./releases";
 /**
  * Every released seller, by "id@version". Released versions never change (a lock file test
  * pins their hashes); new behaviour ships as a new version beside the old one. LLM sellers
- * are open-ended (any model) and resolve in the shell (src/sellers/resolve-seller-spec.ts);
+ * are open-ended (any model) and resolve in the shell (src/seller-runtime/resolve-seller-spec.ts);
  * their template release is listed here so /sellers shows what they pin.
  */
 const RULE_RELEASES: readonly { manifest: ReleaseManifest; policy: SellerPolicy }[] =

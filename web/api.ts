@@ -1,6 +1,6 @@
 import type { PublicState } from "../env/public-state";
-import type { HighlightResponse } from "../src/http/highlight-route";
 import type { CounterfactualResult } from "../src/sessions/engine-session-service";
+import type { HighlightResponse } from "../src/transport/http/highlight-route";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";

@@ -6,7 +6,7 @@ import type { SellerRef } from "../../env/seller-policy";
 
 /**
  * The environment as the harness sees it — the same shape whether episodes run in-process
- * (openRun/stepRun) or over HTTP against a server (src/eval/http-env-client.ts).
+ * (openRun/stepRun) or over HTTP against a server (src/cli/eval/http-env-client.ts).
  */
 export interface EvalResetRequest {
   taskId: string;

@@ -2,8 +2,8 @@ import { createWriteStream, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { economyReport, formatEconomyTable } from "../../markets/economy-report";
 import { eventLine, simulate } from "../../markets/simulate";
-import { type CommandIo, failed, processIo, UsageError } from "../eval/command-io";
-import { createProgress } from "../eval/progress";
+import { type CommandIo, failed, processIo, UsageError } from "./eval/command-io";
+import { createProgress } from "./eval/progress";
 
 export const MARKET_HELP = `bazaar market — the exchange's markets
 

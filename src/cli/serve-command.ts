@@ -1,8 +1,8 @@
 import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { ConfigError, configHelp, loadConfig } from "../config/config";
-import { PortInUseError } from "../http/port-in-use";
-import { startServer } from "../http/server";
 import { createLogger, errorFields } from "../log/logger";
+import { PortInUseError } from "../transport/http/port-in-use";
+import { startServer } from "../transport/http/server";
 
 const HELP = `Usage: bazaar serve [options]
 

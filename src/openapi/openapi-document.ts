@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
-import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../http/extra-wire";
+import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../transport/http/extra-wire";
 import { EpisodeListResponse } from "../wire/episode-list";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";

@@ -1,6 +1,6 @@
 import type { Env, Hono } from "hono";
-import { policyWithInlineStyle, securityHeaders } from "../http/security-headers";
 import type { SessionService } from "../sessions/session-service";
+import { policyWithInlineStyle, securityHeaders } from "../transport/http/security-headers";
 import { DOCS_STYLE, renderDocsHtml } from "./docs-html";
 import { envJsonSchemas } from "./env-schemas";
 import { buildMetadata } from "./metadata";

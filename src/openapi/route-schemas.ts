@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PublicState } from "../../env/public-state";
-import { BatchStepItem, BatchStepRequest, MAX_BATCH } from "../http/extra-wire";
+import { BatchStepItem, BatchStepRequest, MAX_BATCH } from "../transport/http/extra-wire";
 import { EpisodeView } from "../wire/episode-view";
 
 /*

@@ -13,7 +13,7 @@ import { type StoredEpisodeFacts, storedEpisodeOver, storedRevealed } from "../b
 import { stateView } from "../boundary/state-view";
 import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
-import type { ResolvedSeller } from "../sellers/resolve-seller-spec";
+import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";

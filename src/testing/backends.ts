@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { DEFAULT_CONFIG } from "../config/config";
-import { startServer } from "../http/server";
 import { silentLogger } from "../log/logger";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import type { SessionService } from "../sessions/session-service";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
+import { startServer } from "../transport/http/server";
 import { startOpenEnvSurface } from "./test-server";
 
 export interface LiveBackend {

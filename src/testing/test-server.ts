@@ -2,10 +2,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
-import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import type { SessionService } from "../sessions/session-service";
-import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
+import { registerMcpRoutes } from "../transport/mcp/mcp-handler";
+import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface TestServer {
   url: string;

@@ -18,8 +18,8 @@ import { memoryStore } from "../../eval/harness/memory-store";
 import { runEval } from "../../eval/harness/run-eval";
 import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
-import { startServer } from "../../src/http/server";
 import { silentLogger } from "../../src/log/logger";
+import { startServer } from "../../src/transport/http/server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));

@@ -1,0 +1,226 @@
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { ENGINE_VERSION } from "../../../env/engine-version";
+import { buyerFromSpec, CODE_BUYER_SPECS } from "../../../eval/buyers/buyer-registry";
+import type { EvalSessionFactory } from "../../../eval/harness/eval-env";
+import { inProcessSessionsWith } from "../../../eval/harness/in-process-session";
+import { type EvalPlan, runEval, summaryPlan } from "../../../eval/harness/run-eval";
+import { formatSummaryTable } from "../../../eval/metrics/summary-table";
+import { contentHash } from "../../../sellers/content-hash";
+import { UnknownSellerError } from "../../../sellers/registry";
+import type { Listing } from "../../../tasks/listings/listing";
+import { ListingFileError } from "../../../tasks/listings/listing-file-error";
+import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
+import { requireTask } from "../../../tasks/open-run";
+import { TASK_IDS } from "../../../tasks/task-catalog";
+import { V2_TASK_KEYS } from "../../../tasks/task-ref";
+import { resolveSellerSpec } from "../../seller-runtime/resolve-seller-spec";
+import { type CommandIo, failed, processIo, UsageError } from "./command-io";
+import { openEvalStore } from "./eval-store";
+import { gitCommit } from "./git-commit";
+import { httpSessions } from "./http-env-client";
+import { modelFactory } from "./model-buyers";
+import { createProgress } from "./progress";
+import { appendUnit, runDir, writeMeta, writeSummary } from "./run-files";
+import { parseSeeds } from "./seeds-arg";
+
+export const EVAL_HELP = `bazaar eval — play buyers against pinned sellers and compare them
+
+Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
+
+  --buyer <spec>       repeatable; the first is the baseline of the scaling ladder
+                       code buyers: ${CODE_BUYER_SPECS.join(", ")}
+                       model buyers: ollama:<tag>, hf:<org/model>, hf:<endpoint url> (add +steer for tell steering)
+  --task <id|all>      repeatable; ${TASK_IDS.join(", ")} (version 1);
+                       id@2 for game v2 (e.g. single_deal@2), all@2 for every v2 task
+  --seeds <list>       1..30 (default), 1,2,5 or a mix like 1..10,42
+  --seller <id@ver>    play every task against this seller instead of its pinned one
+  --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
+  --tells on|off       seller tells in observations (default on)
+  --episodes <n>       cap career tasks at n episodes (default: all episodes, all graded)
+  --server <url>       play over HTTP against a running server instead of in-process
+  --concurrency <n>    units (and model calls) in flight at once (default 4)
+  --temperature <t>    sampling temperature for model buyers (default 0.7)
+  --run-id <id>        name the run; an existing id resumes it, skipping finished units
+  --out <dir>          run files go to <dir>/<run-id>/ (default ./runs)
+  --db <path>          SQLite results (default ./data/eval.db)
+  --quiet              no progress output
+
+Examples:
+  bazaar eval --buyer rule:naive --buyer rule:smart --task single_deal --seeds 1..30
+  bazaar eval --buyer rule:smart --buyer ollama:llama3.2:3b --task all --seeds 1..20 --concurrency 2
+  bazaar eval --buyer rule:smart --buyer hf:meta-llama/Llama-3.2-3B-Instruct --task career_10 --tells off
+  bazaar eval --buyer rule:smart --task single_deal --server http://127.0.0.1:8000 --run-id smoke
+  bazaar report <run-id>   # then open runs/<run-id>/report.html
+`;
+
+const OPTIONS = {
+  buyer: { type: "string", multiple: true },
+  task: { type: "string", multiple: true },
+  seeds: { type: "string", default: "1..30" },
+  seller: { type: "string" },
+  listings: { type: "string" },
+  tells: { type: "string", default: "on" },
+  episodes: { type: "string" },
+  server: { type: "string" },
+  concurrency: { type: "string", default: "4" },
+  temperature: { type: "string" },
+  "run-id": { type: "string" },
+  out: { type: "string", default: "runs" },
+  db: { type: "string", default: "./data/eval.db" },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export function positiveInt(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a positive integer, got "${text}"`);
+  return n;
+}
+
+function tasksFrom(values: readonly string[] | undefined): string[] {
+  if (values === undefined || values.length === 0)
+    throw new UsageError("give at least one --task (or --task all)");
+  const out: string[] = [];
+  for (const v of values.flatMap((x) => x.split(","))) {
+    const ids = v.trim() === "all" ? TASK_IDS : v.trim() === "all@2" ? V2_TASK_KEYS : [v.trim()];
+    for (const id of ids) {
+      requireTask(id);
+      if (!out.includes(id)) out.push(id);
+    }
+  }
+  return out;
+}
+
+const stamp = (d: Date): string =>
+  d.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+
+export async function evalCommand(argv: string[], io: CommandIo = processIo): Promise<number> {
+  try {
+    const { values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
+    if (values.help) {
+      io.out(EVAL_HELP);
+      return 0;
+    }
+    const specs = values.buyer ?? [];
+    if (specs.length === 0) throw new UsageError("give at least one --buyer");
+    if (new Set(specs).size !== specs.length) throw new UsageError("each --buyer may appear once");
+    const tasks = tasksFrom(values.task);
+    const seeds = parseSeeds(values.seeds);
+    if (values.tells !== "on" && values.tells !== "off") throw new UsageError("--tells must be on or off");
+    const concurrency = positiveInt("concurrency", values.concurrency);
+    const maxEpisodes = values.episodes === undefined ? undefined : positiveInt("episodes", values.episodes);
+    const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
+    if (temperature !== undefined && !(temperature >= 0 && temperature <= 2))
+      throw new UsageError("--temperature must be between 0 and 2");
+    let listings: Listing[] | undefined;
+    if (values.listings !== undefined) {
+      if (values.server !== undefined)
+        throw new UsageError("--listings applies in-process; start the server with --listings instead");
+      try {
+        listings = loadListingsFile(values.listings);
+      } catch (err) {
+        if (err instanceof ListingFileError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
+    const models = modelFactory(io.env, concurrency);
+    const sellers = (key: string) => resolveSellerSpec(key, { chatModel: models });
+    // A seller that does not exist must fail before a run is recorded: bad input changes nothing.
+    if (values.seller !== undefined) {
+      try {
+        sellers(values.seller);
+      } catch (err) {
+        if (err instanceof UnknownSellerError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
+    const buyers = specs.map((s) =>
+      buyerFromSpec(s, {
+        chatModel: models,
+        ...(temperature !== undefined ? { sampling: { temperature } } : {}),
+      }),
+    );
+    const plan: EvalPlan = {
+      runId: "",
+      buyers,
+      tasks,
+      seeds,
+      tells: values.tells === "on",
+      ...(values.seller !== undefined ? { seller: values.seller } : {}),
+      ...(maxEpisodes !== undefined ? { maxEpisodes } : {}),
+      ...(listings !== undefined && values.listings !== undefined
+        ? { listings: `${basename(values.listings)}#${contentHash(listings)}` }
+        : {}),
+    };
+    const planJson = JSON.stringify(summaryPlan(plan));
+    const started = new Date();
+    plan.runId = values["run-id"] ?? `${stamp(started)}-${contentHash(planJson).slice(0, 6)}`;
+    const commit = gitCommit();
+    const transport = values.server === undefined ? "in-process" : "http";
+    const sessions: EvalSessionFactory =
+      values.server === undefined
+        ? inProcessSessionsWith(sellers, listings)
+        : httpSessions({ baseUrl: values.server });
+    const dir = runDir(values.out, plan.runId);
+    const store = openEvalStore(values.db);
+    try {
+      store.beginRun({
+        run_id: plan.runId,
+        plan_json: planJson,
+        git_commit: commit,
+        engine_version: ENGINE_VERSION,
+        transport,
+        created_at: started.toISOString(),
+      });
+      const progress = values.quiet ? null : createProgress(io.err);
+      const outcome = await runEval(plan, {
+        sessions,
+        transport,
+        gitCommit: commit,
+        concurrency,
+        store: {
+          finished: (id) => store.finished(id),
+          save: (u) => {
+            store.save(u);
+            appendUnit(dir, u);
+          },
+        },
+        onProgress: (p) =>
+          progress?.update(
+            p.done,
+            p.total,
+            p.unit ? `${p.unit.buyer_id} ${p.unit.task_id} seed ${p.unit.seed}` : "",
+          ),
+      });
+      progress?.finish();
+      const finished = new Date();
+      store.finishRun(plan.runId, finished.toISOString());
+      const summaryPath = writeSummary(dir, outcome.summary);
+      writeMeta(dir, {
+        run_id: plan.runId,
+        argv,
+        started_at: started.toISOString(),
+        finished_at: finished.toISOString(),
+        duration_ms: finished.getTime() - started.getTime(),
+        played: outcome.played,
+        skipped: outcome.skipped,
+        transport,
+        server: values.server ?? null,
+        db: values.db,
+        git_commit: commit,
+      });
+      io.out(`${formatSummaryTable(outcome.summary)}\n\n`);
+      io.out(
+        `run ${plan.runId}: ${outcome.played} played, ${outcome.skipped} resumed; summary ${summaryPath}\n`,
+      );
+      io.out(`report: bazaar report ${plan.runId}${values.out === "runs" ? "" : ` --out ${values.out}`}\n`);
+      return 0;
+    } finally {
+      store.close();
+    }
+  } catch (e) {
+    return failed(io, "eval", e);
+  }
+}

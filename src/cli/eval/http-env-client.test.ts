@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
+import { inProcessSessions } from "../../../eval/harness/in-process-session";
+import { memoryStore } from "../../../eval/harness/memory-store";
+import { runEval } from "../../../eval/harness/run-eval";
+import { DEFAULT_CONFIG } from "../../config/config";
+import { createLogger } from "../../log/logger";
+import { type RunningServer, startServer } from "../../transport/http/server";
+import { EnvHttpError, httpSessions } from "./http-env-client";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(
+    { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "error" },
+    { logger: createLogger("error"), drainMs: 100 },
+  );
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const plan = (runId: string) => ({
+  runId,
+  buyers: ["rule:smart", "time:linear"].map((s) => buyerFromSpec(s)),
+  tasks: ["single_deal", "career_10", "deceptive_seller"],
+  seeds: [1, 2, 3],
+  tells: true,
+});
+
+describe("eval over HTTP (--server)", () => {
+  it("gives exactly the in-process results against a real server", async () => {
+    const common = { gitCommit: "t", concurrency: 3 };
+    const local = await runEval(plan("local"), {
+      ...common,
+      sessions: inProcessSessions,
+      transport: "in-process",
+      store: memoryStore(),
+    });
+    const remote = await runEval(plan("remote"), {
+      ...common,
+      sessions: httpSessions({ baseUrl: server.url }),
+      transport: "http",
+      store: memoryStore(),
+    });
+    expect(JSON.stringify(remote.summary)).toBe(JSON.stringify(local.summary));
+    const career = remote.units.find((u) => u.task_id === "career_10");
+    expect(career?.records).toHaveLength(10);
+    expect(career?.transport).toBe("http");
+  });
+
+  it("surfaces server errors with status and path", async () => {
+    const s = httpSessions({ baseUrl: server.url })();
+    await expect(s.reset({ taskId: "no_such_task", seed: 1, episodeId: "x", tells: true })).rejects.toThrow(
+      EnvHttpError,
+    );
+  });
+});

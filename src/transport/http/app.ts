@@ -1,0 +1,190 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { listSellerDescriptions } from "../../../sellers/registry";
+import { ALL_TASKS } from "../../../tasks/task-ref";
+import { errorFields, type Logger, silentLogger } from "../../log/logger";
+import type { EngineSessionService } from "../../sessions/engine-session-service";
+import type { EpisodeStore } from "../../storage/episode-store";
+import type { WriteHealthStatus } from "../../storage/write-health";
+import { EpisodeListQuery } from "../../wire/episode-list";
+import { ResetRequest } from "../../wire/reset";
+import { StepRequest } from "../../wire/step";
+import { type AccessControl, accessControl } from "./access-control";
+import { batchResetItems } from "./batch-reset-items";
+import {
+  BatchResetRequest,
+  BatchStepItem,
+  BatchStepRequest,
+  CloseRequest,
+  CounterfactualRequest,
+} from "./extra-wire";
+import { registerHighlightRoute } from "./highlight-route";
+import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
+import { originGuard } from "./origin-guard";
+import { readJson, requireQuery, tooLarge, validate } from "./request-input";
+import { validationDetail } from "./validation-detail";
+import { registerWebRoutes } from "./web-routes";
+
+export interface AppDeps {
+  service: EngineSessionService;
+  store: EpisodeStore;
+  /** The server's own version (package.json), reported by /health and /metadata. */
+  version: string;
+  bodyLimitKb: number;
+  /** "full" while commits fail for lack of disk space; /health then reports degraded. */
+  writeHealth?: () => WriteHealthStatus;
+  corsOrigins: readonly string[];
+  /** API keys and their per-key caps; null or absent runs the server open (the default). */
+  access?: AccessControl | null;
+  logger?: Logger;
+  /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
+  backends?: () => Promise<readonly BackendStatus[]>;
+}
+
+export interface BackendStatus {
+  backend: string;
+  reachable: boolean;
+  detail: string;
+  sellerKey: string;
+}
+
+/** Optional route groups owned by other modules (OpenAPI docs, MCP); attached by `createApp`. */
+export type RouteMount = (app: Hono, deps: AppDeps) => void;
+
+const SESSION_HINT = "session_id identifies your session; POST /reset returns one.";
+
+function taskSummary() {
+  return ALL_TASKS.map((t) => ({
+    id: t.id,
+    version: t.version,
+    difficulty: t.difficulty,
+    description: t.description,
+    total_episodes: t.totalEpisodes,
+    rounds_per_episode: t.roundsPerEpisode,
+    seller: t.seller,
+    success_threshold: t.successThreshold,
+    grader: t.grader,
+    items: t.items,
+  }));
+}
+
+function sellerSummary() {
+  return listSellerDescriptions().map((s) => ({ key: `${s.id}@${s.version}`, ...s }));
+}
+
+/**
+ * The HTTP app: OpenEnv's stateful-superset routes plus batch, catalog and episode routes.
+ * `mounts` add route groups from other modules (OpenAPI/docs/metadata, MCP) before the
+ * not-found handler; the WebSocket is attached to the node server, not here.
+ */
+export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Hono {
+  const { service, store } = deps;
+  const log = deps.logger ?? silentLogger;
+  const limit = deps.bodyLimitKb * 1024;
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    const known = asHttpError(err);
+    if (known) return renderError(c, known);
+    log.error("request failed", { method: c.req.method, path: c.req.path, ...errorFields(err) });
+    return renderError(c, internalError());
+  });
+  app.notFound((c) =>
+    renderError(c, new HttpError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`, "Not Found")),
+  );
+
+  if (deps.corsOrigins.length > 0) {
+    const origins = [...deps.corsOrigins];
+    app.use("*", cors({ origin: origins.includes("*") ? "*" : origins }));
+  }
+  app.use("*", originGuard(deps.corsOrigins));
+  if (deps.access) app.use("*", accessControl(deps.access, limit));
+  // Refuse an announced oversized body before reading it; readJson re-checks what actually arrived.
+  app.use("*", async (c, next) => {
+    const len = c.req.header("content-length");
+    if (len !== undefined && Number(len) > limit) throw tooLarge(limit);
+    await next();
+  });
+
+  app.post("/reset", async (c) => {
+    const req = validate(ResetRequest, await readJson(c, limit, {}));
+    return c.json(await service.reset(req));
+  });
+
+  app.post("/step", async (c) => {
+    const req = validate(StepRequest, await readJson(c, limit));
+    return c.json(await service.step(req));
+  });
+
+  app.get("/state", (c) => c.json(service.state(requireQuery(c, "session_id", SESSION_HINT))));
+  app.get("/score", (c) => c.json(service.score(requireQuery(c, "session_id", SESSION_HINT))));
+
+  app.post("/close", async (c) => {
+    const req = validate(CloseRequest, await readJson(c, limit));
+    return c.json(await service.close(req.session_id));
+  });
+
+  app.post("/batch/reset", async (c) => {
+    const body = validate(BatchResetRequest, await readJson(c, limit, {}));
+    return c.json({ results: await service.batchReset(batchResetItems(body)) });
+  });
+
+  app.post("/batch/step", async (c) => {
+    const raw = await readJson(c, limit);
+    const { steps } = validate(BatchStepRequest, raw);
+    const results = await Promise.all(
+      steps.map((item, i) => {
+        const parsed = BatchStepItem.safeParse(item);
+        if (parsed.success) return service.batchStep([parsed.data]).then((r) => r[0]);
+        const detail = validationDetail("body", parsed.error, item).map((d) =>
+          d.loc[0] === "body" ? { ...d, loc: ["body", "steps", i, ...d.loc.slice(1)] } : d,
+        );
+        const sid = (item as { session_id?: unknown } | null)?.session_id;
+        return {
+          session_id: typeof sid === "string" ? sid : null,
+          status: 422,
+          error: { code: "VALIDATION_ERROR", message: `Invalid step item ${i}.`, details: detail },
+        };
+      }),
+    );
+    return c.json({ results });
+  });
+
+  app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
+  app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
+
+  app.get("/health", async (c) => {
+    const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
+    const backends = deps.backends ? await deps.backends() : [];
+    return c.json(
+      {
+        status: db === "ok" ? "healthy" : "degraded",
+        version: deps.version,
+        ...service.capacity(),
+        db,
+        backends,
+      },
+      200,
+    );
+  });
+
+  app.get("/episodes", (c) => {
+    const { limit } = validate(EpisodeListQuery, c.req.query(), "query");
+    return c.json(service.recentEpisodes(limit));
+  });
+
+  // The session id rides in a header, never the URL: episode links get shared, headers do not.
+  app.get("/episodes/:id", (c) =>
+    c.json(service.episode(c.req.param("id"), c.req.header("x-session-id") || undefined)),
+  );
+
+  app.post("/episodes/:id/counterfactual", async (c) => {
+    const req = validate(CounterfactualRequest, await readJson(c, limit));
+    return c.json(await service.counterfactual(c.req.param("id"), req));
+  });
+
+  registerHighlightRoute(app, limit);
+  registerWebRoutes(app);
+  for (const mount of mounts) mount(app, deps);
+  return app;
+}

@@ -1,0 +1,61 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ServiceError } from "../../sessions/session-service";
+import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
+import type { ErrorBody, ErrorCode } from "../../wire/errors";
+import type { DetailEntry } from "./validation-detail";
+
+/** Thrown by route helpers for bad requests; the app's error handler renders it. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly detail: DetailEntry[] | string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** Seconds a client should wait at capacity: enough for a slot to free up, short enough to retry soon. */
+export const RETRY_AFTER_S = 5;
+
+export function fromServiceError(e: ServiceError): HttpError {
+  const headers: Record<string, string> = e.status === 503 ? { "Retry-After": String(RETRY_AFTER_S) } : {};
+  const detail = Array.isArray(e.details) ? (e.details as DetailEntry[]) : e.message;
+  return new HttpError(e.status, e.code, e.message, detail, e.details, headers);
+}
+
+export function errorBody(e: HttpError): ErrorBody {
+  return {
+    detail: e.detail,
+    error: { code: e.code, message: e.message, ...(e.details === undefined ? {} : { details: e.details }) },
+  };
+}
+
+export function renderError(c: Context, e: HttpError): Response {
+  for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
+  return c.json(errorBody(e), e.status);
+}
+
+/** 507: the disk is full; the request's write was rolled back whole, so it can simply be retried. */
+export const storageFull = (): HttpError =>
+  new HttpError(507, "STORAGE_FULL", STORAGE_FULL_MESSAGE, STORAGE_FULL_MESSAGE);
+
+export function asHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ServiceError) return fromServiceError(err);
+  if (isStorageFull(err)) return storageFull();
+  return null;
+}
+
+export const internalError = (): HttpError =>
+  new HttpError(
+    500,
+    "INTERNAL_ERROR",
+    "Internal error; the server logged the details.",
+    "Internal Server Error",
+  );

@@ -1,0 +1,187 @@
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
+import type { ServerConfig } from "../../config/config";
+import { readLlmConfig } from "../../llm/config";
+import { createLogger, errorFields, type Logger } from "../../log/logger";
+import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
+import { sellerBackendHealth } from "../../seller-runtime/backend-health";
+import { createSellerResolver, realResilienceDeps } from "../../seller-runtime/seller-resolver";
+import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
+import { startCheckpointer } from "../../storage/checkpointer";
+import { EpisodeStore } from "../../storage/episode-store";
+import { GroupCommit } from "../../storage/group-commit";
+import { openDatabase } from "../../storage/open-database";
+import { startWorkerWriter } from "../../storage/worker-writer";
+import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
+import { registerMcpRoutes } from "../mcp/mcp-handler";
+import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
+import { createAccessControl, loadApiKeys } from "./access-setup";
+import { type AppDeps, createApp } from "./app";
+import { isAddressInUse, PortInUseError } from "./port-in-use";
+import { wsAdmission } from "./ws-admission";
+
+export interface RunningServer {
+  /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  service: EngineSessionService;
+  store: EpisodeStore;
+  server: Server;
+  /** Stop accepting, let in-flight requests finish, close WebSockets and the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Milliseconds clock for session TTLs (tests inject one). */
+  now?: () => number;
+  /** How long close() waits for in-flight requests before dropping connections. */
+  drainMs?: number;
+  /** LLM backend settings (HF token, Ollama host, models); process.env when omitted. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Probes are network calls: /health answers from a result at most `ms` old. */
+function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+  let at = 0;
+  let value: Promise<T> | null = null;
+  return () => {
+    const now = Date.now();
+    if (value === null || now - at > ms) {
+      at = now;
+      value = load();
+    }
+    return value;
+  };
+}
+
+export function serverVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+      version?: string;
+    };
+    return pkg.version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.logger ?? createLogger(config.logLevel);
+  // A bad product file stops startup (before anything is opened) with the file and row named.
+  const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
+  const keys = loadApiKeys(config);
+  const store = new EpisodeStore(openDatabase(config.db));
+  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
+  // Commits run on the event loop by default: on the 2-core bench, where the client shares the
+  // machine, the writer thread saved the event loop ~10 % per step but cost ~30 % more CPU in all
+  // and a thread hop of latency (README, Performance).
+  const onThread = config.commitThread
+    ? startWorkerWriter(store, {
+        onError: (err) =>
+          log.error("store writer thread failed; commits continue on the main thread", errorFields(err)),
+      })
+    : null;
+  // /health reports "full" while commits fail for lack of room (issue 10, item 10).
+  const writeHealth = new WriteHealth(headerProbe(store.db), (status, err) =>
+    status === "full"
+      ? log.error("storage full: writes fail, requests that write get 507", errorFields(err))
+      : log.warn("storage writable again"),
+  );
+  const writer = watchWrites(onThread ?? new GroupCommit(store), writeHealth);
+  const checkpoints = startCheckpointer(store.db, {
+    writer,
+    onError: (err) =>
+      log.warn("background WAL checkpoints failed; SQLite checkpoints inline", errorFields(err)),
+  });
+  const llm = readLlmConfig(opts.env ?? process.env);
+  const service = createSessionService({
+    store,
+    writer,
+    listings,
+    sellers: createSellerResolver(llm, realResilienceDeps),
+    maxSessions: config.maxSessions,
+    sessionTtlS: config.sessionTtlS,
+    now: opts.now,
+    logger: log,
+  });
+  const deps: AppDeps = {
+    service,
+    store,
+    version: serverVersion(),
+    bodyLimitKb: config.bodyLimitKb,
+    writeHealth: () => writeHealth.status(),
+    access,
+    corsOrigins: config.corsOrigins,
+    logger: log,
+    backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
+  };
+  const app = createApp(deps, [
+    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
+    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
+  ]);
+
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(s as Server),
+      );
+      s.once("error", reject);
+    });
+  } catch (err) {
+    // Nothing was served: release the database and its helpers so the process can exit now.
+    await checkpoints?.stop();
+    await writer.close();
+    store.close();
+    throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
+  }
+  server.keepAliveTimeout = 65_000;
+  const ws = attachOpenEnvWebSocket(server, service, {
+    admit: wsAdmission(config.corsOrigins, access),
+    logger: log,
+  });
+
+  const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
+  const sweeper = setInterval(() => service.sweep(), sweepMs);
+  sweeper.unref();
+
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  log.info("server listening", {
+    url,
+    // Where a person starts: the play page and the API reference.
+    web: `${url}/web/`,
+    docs: `${url}/docs`,
+    db: config.db,
+    max_sessions: config.maxSessions,
+    ttl_s: config.sessionTtlS,
+    commits: onThread === null ? "event loop" : "writer thread",
+    api_keys: keys === null ? "off" : keys.size,
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      clearInterval(sweeper);
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await ws.close();
+      const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
+      await drained;
+      clearTimeout(timer);
+      await service.drain();
+      service.detachAll();
+      await checkpoints?.stop();
+      await writer.close();
+      store.close();
+      log.info("server stopped");
+    })();
+    return closing;
+  };
+  return { url, port, service, store, server, close };
+}

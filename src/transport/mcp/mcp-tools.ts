@@ -1,0 +1,146 @@
+import { z } from "zod";
+import type { Action } from "../../../env/action";
+import { RewardMode } from "../../../env/episode-spec";
+import type { Observation } from "../../../env/observation";
+import type { SessionService } from "../../sessions/session-service";
+import { MAX_SEED } from "../../wire/reset";
+
+export interface ToolContext {
+  service: SessionService;
+  /** Set when the call arrives over a WS connection, whose session it then targets. */
+  boundSessionId?: string;
+  /** That connection, which a WS-held session requires on every call. */
+  channel?: object;
+}
+
+export interface ToolOutcome {
+  text: string;
+  structured: Record<string, unknown>;
+}
+
+interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  description: string;
+  needsSession: boolean;
+  args: S;
+  run(args: z.infer<S>, sessionId: string | undefined, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+const SessionArg = z.string().min(1).max(128).describe("The session returned by new_negotiation.");
+
+function statusLine(o: Observation, done: boolean): string {
+  const ask = o.opponent_last_offer ?? o.seller_asking_price;
+  const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${ask}; your budget is ${o.own_private_budget}.`;
+  if (!done) return head;
+  const end =
+    o.deal_outcome === "deal"
+      ? `Deal closed at ${o.agreed_price}.`
+      : `No deal (${o.deal_outcome ?? "ended"}).`;
+  return `${head} The negotiation is over: ${end}`;
+}
+
+async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
+  const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
+  const structured = {
+    observation: r.observation,
+    reward: r.reward,
+    done: r.done,
+    terminated: r.terminated,
+    truncated: r.truncated,
+    info: r.info,
+  };
+  return { text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`, structured };
+}
+
+const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
+
+/**
+ * The agent-facing tools. None is named reset/step/state/close: OpenEnv reserves those for the
+ * orchestrator's Gym-style API, and an agent must never drive it directly.
+ */
+export const TOOLS = [
+  tool({
+    name: "new_negotiation",
+    description:
+      "Start a new negotiation as the buyer. Returns the session id to pass to the other tools, the item, your budget and the seller's opening line.",
+    needsSession: false,
+    args: z.strictObject({
+      task: z.string().min(1).max(64).optional().describe("Task id, e.g. single_deal (the default)."),
+      seed: z.number().int().min(0).max(MAX_SEED).optional().describe("Seed for a reproducible episode."),
+      seller: z.string().min(1).max(200).optional().describe("Seller release as id@version."),
+      reward_mode: RewardMode.optional(),
+    }),
+    async run(args, _sessionId, ctx) {
+      const r = await ctx.service.reset(
+        {
+          ...args,
+          ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}),
+        },
+        ctx.channel,
+      );
+      const structured = {
+        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
+        episode_id: r.episode_id,
+        observation: r.observation,
+        info: r.info,
+      };
+      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
+      return {
+        text: `${intro}You are buying: ${r.observation.item_name}.\n${r.observation.message}\n${statusLine(r.observation, false)}`,
+        structured,
+      };
+    },
+  }),
+  tool({
+    name: "make_offer",
+    description: "Offer the seller a price, optionally with a message.",
+    needsSession: true,
+    args: z.strictObject({
+      session_id: SessionArg,
+      price: z.number().describe("Your offer in the listing's currency."),
+      message: z.string().max(2000).optional().describe("What you say to the seller."),
+    }),
+    run: (args, sessionId, ctx) =>
+      stepTool(ctx, sessionId as string, { type: "offer", price: args.price, message: args.message }),
+  }),
+  tool({
+    name: "accept_offer",
+    description: "Accept the seller's current asking price and close the deal.",
+    needsSession: true,
+    args: z.strictObject({ session_id: SessionArg }),
+    run: (_args, sessionId, ctx) => stepTool(ctx, sessionId as string, { type: "accept" }),
+  }),
+  tool({
+    name: "walk_away",
+    description: "End the negotiation without a deal.",
+    needsSession: true,
+    args: z.strictObject({ session_id: SessionArg }),
+    run: (_args, sessionId, ctx) => stepTool(ctx, sessionId as string, { type: "walk" }),
+  }),
+  tool({
+    name: "get_state",
+    description: "Read the negotiation's public state: offers so far, dialogue, round and outcome.",
+    needsSession: true,
+    args: z.strictObject({ session_id: SessionArg }),
+    async run(_args, sessionId, ctx) {
+      const { session_id: _sid, ...state } = ctx.service.state(sessionId as string, ctx.channel);
+      return { text: JSON.stringify(state), structured: state };
+    },
+  }),
+] as const;
+
+export type ToolName = (typeof TOOLS)[number]["name"];
+
+export const findTool = (name: string) => TOOLS.find((t) => t.name === name);
+
+/** The arguments schema a caller sees; on a WS connection the session argument is implied. */
+export function toolArgsSchema(spec: (typeof TOOLS)[number], bound: boolean): z.ZodType {
+  if (!bound || !spec.needsSession) return spec.args;
+  const shape = (spec.args as z.ZodObject).shape;
+  return z.strictObject({ ...shape, session_id: SessionArg.optional() });
+}
+
+export function toolDescriptor(spec: (typeof TOOLS)[number], bound: boolean) {
+  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(toolArgsSchema(spec, bound), { io: "input" });
+  return { name: spec.name, description: spec.description, inputSchema };
+}
