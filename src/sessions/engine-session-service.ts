@@ -14,8 +14,8 @@ import { stateView } from "../boundary/state-view";
 import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
-import type { EpisodeStore, RunOptionsRow, StoredEpisode } from "../storage/episode-store";
-import { GroupCommit } from "../storage/group-commit";
+import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
+import type { Storage } from "../storage/storage";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
@@ -68,8 +68,8 @@ const ruleSellers: SellerResolver = (key) => ({ policy: resolveSeller(key) });
 const DEFAULT_SELLER_TIMEOUT_MS = 20_000;
 
 export interface SessionServiceDeps {
-  store: EpisodeStore;
-  /** Commits writes; a GroupCommit on the store's own connection when omitted. */
+  store: Storage;
+  /** Commits writes; the store's own (a GroupCommit on its connection for SQLite) when omitted. */
   writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
@@ -185,7 +185,7 @@ function domainError(err: unknown): unknown {
  */
 export class EngineSessionService implements SessionService {
   private readonly sessions = new Map<string, LiveSession>();
-  private readonly store: EpisodeStore;
+  private readonly store: Storage;
   private readonly maxSessions: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -202,7 +202,7 @@ export class EngineSessionService implements SessionService {
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
-    this.writer = deps.writer ?? new GroupCommit(deps.store);
+    this.writer = deps.writer ?? deps.store.defaultWriter();
     this.maxSessions = deps.maxSessions;
     this.ttlMs = deps.sessionTtlS * 1000;
     this.now = deps.now ?? Date.now;

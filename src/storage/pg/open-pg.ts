@@ -1,0 +1,130 @@
+import pg from "pg";
+import { StorageUnavailableError } from "./pg-errors";
+import { migratePg } from "./pg-schema";
+import { PG_TYPES, PgStore } from "./pg-store";
+import { SyncPg } from "./sync-pg";
+
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
+/** The URL as a log line or message may show it: never the password. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== "") u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres://(unparseable URL)";
+  }
+}
+
+/**
+ * Whether Postgres is reachable, as /ready and the 503s see it. Marked down by a failed commit
+ * or probe; while down, one probe per `probeEveryMs` runs in the background and marks it up
+ * again, so a replica recovers by itself when the database returns.
+ */
+export class PgAvailability {
+  private isDown = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly onChange: (up: boolean, err?: unknown) => void = () => undefined,
+    private readonly probeEveryMs = 500,
+  ) {}
+
+  get down(): boolean {
+    return this.isDown;
+  }
+
+  /** A commit's outcome: an outage error marks it down, anything else changes nothing. */
+  report(outage: unknown | null): void {
+    if (outage === null || this.isDown) return;
+    this.isDown = true;
+    this.onChange(false, outage);
+    this.timer = setInterval(() => void this.probe(), this.probeEveryMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async probe(): Promise<void> {
+    try {
+      await this.pool.query("SELECT 1");
+    } catch {
+      return;
+    }
+    if (!this.isDown) return;
+    this.stop();
+    this.isDown = false;
+    this.onChange(true);
+  }
+}
+
+export interface OpenedPg {
+  store: PgStore;
+  availability: PgAvailability;
+  pool: pg.Pool;
+}
+
+export interface OpenPgOptions {
+  /** Bound on connecting and on each read (ms). */
+  timeoutMs?: number;
+  /** Leases sessions to this replica (see pg-leases.ts). */
+  replicaId?: string;
+  onAvailability?: (up: boolean, err?: unknown) => void;
+}
+
+/**
+ * Connect, check the connection renders literals the way pg-literal.ts assumes, and migrate.
+ * An unreachable server is a StorageUnavailableError naming the (redacted) URL, so the CLI can
+ * exit with a clear message instead of a stack.
+ */
+export async function openPgStore(url: string, opts: OpenPgOptions = {}): Promise<OpenedPg> {
+  const timeoutMs = opts.timeoutMs ?? 3000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    connectionTimeoutMillis: timeoutMs,
+    types: PG_TYPES,
+    options: "-c standard_conforming_strings=on",
+  });
+  // An idle connection dropped by the server must not crash the process: the next use reconnects.
+  pool.on("error", () => undefined);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const why = (err as { code?: string; message?: string }).code ?? (err as Error).message;
+    throw new StorageUnavailableError(`cannot connect to ${redactUrl(url)} (${why}).`);
+  }
+  try {
+    const scs = await client.query<{ standard_conforming_strings: string }>(
+      "SHOW standard_conforming_strings",
+    );
+    if (scs.rows[0]?.standard_conforming_strings !== "on") {
+      throw new Error("Postgres must run with standard_conforming_strings=on.");
+    }
+    await migratePg(client);
+  } catch (err) {
+    client.release();
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  client.release();
+  const availability = new PgAvailability(pool, opts.onAvailability);
+  const reader = new SyncPg(url, timeoutMs, {
+    down: () => availability.down,
+    onOutage: (err) => availability.report(err),
+  });
+  const store = new PgStore(pool, reader, {
+    ...(opts.replicaId === undefined ? {} : { replicaId: opts.replicaId }),
+    onOutcome: (err) => availability.report(err),
+  });
+  return { store, availability, pool };
+}
