@@ -1,6 +1,7 @@
 import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { ConfigError, configHelp, loadConfig } from "../config/config";
 import { createLogger, errorFields } from "../log/logger";
+import { StorageUnavailableError } from "../storage/pg/pg-errors";
 import { PortInUseError } from "../transport/http/port-in-use";
 import { startServer } from "../transport/http/server";
 
@@ -36,7 +37,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof PortInUseError) {
+    if (err instanceof PortInUseError || err instanceof StorageUnavailableError) {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 1;
     }

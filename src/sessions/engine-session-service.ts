@@ -15,6 +15,7 @@ import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "../storage/pg/pg-errors";
 import type { Storage } from "../storage/storage";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import type { StoreWriter } from "../storage/store-writer";
@@ -150,6 +151,13 @@ function batchError(sessionId: string | undefined, err: unknown, log: Logger): B
       session_id: sessionId ?? null,
       status: 507,
       error: { code: "STORAGE_FULL", message: STORAGE_FULL_MESSAGE },
+    };
+  }
+  if (isStorageUnavailable(err)) {
+    return {
+      session_id: sessionId ?? null,
+      status: 503,
+      error: { code: "STORAGE_UNAVAILABLE", message: STORAGE_UNAVAILABLE_MESSAGE },
     };
   }
   log.error("batch item failed", errorFields(err));

@@ -21,6 +21,8 @@ export const ErrorCode = z.enum([
   "FORBIDDEN_ORIGIN",
   "UNAUTHORIZED",
   "STORAGE_FULL",
+  // The database (Postgres) is unreachable: nothing was stored, retry after Retry-After.
+  "STORAGE_UNAVAILABLE",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -4,8 +4,8 @@ import { listSellerDescriptions } from "../../../sellers/registry";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
-import type { EpisodeStore } from "../../storage/episode-store";
-import type { WriteHealthStatus } from "../../storage/write-health";
+import type { DbStatus } from "../../storage/open-storage";
+import type { Storage } from "../../storage/storage";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
 import { StepRequest } from "../../wire/step";
@@ -27,12 +27,14 @@ import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
   service: EngineSessionService;
-  store: EpisodeStore;
+  store: Storage;
   /** The server's own version (package.json), reported by /health and /metadata. */
   version: string;
   bodyLimitKb: number;
-  /** "full" while commits fail for lack of disk space; /health then reports degraded. */
-  writeHealth?: () => WriteHealthStatus;
+  /** "full" while commits fail for lack of disk space, "unavailable" while Postgres is unreachable. */
+  dbStatus?: () => DbStatus;
+  /** False once the server drains (SIGTERM): /ready then tells the load balancer to send no more. */
+  accepting?: () => boolean;
   corsOrigins: readonly string[];
   /** API keys and their per-key caps; null or absent runs the server open (the default). */
   access?: AccessControl | null;
@@ -154,7 +156,9 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
 
   app.get("/health", async (c) => {
-    const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
+    // Known unreachable: say so without a probe that would only wait for a timeout.
+    const known = deps.dbStatus?.() ?? "ok";
+    const db = known === "unavailable" ? known : !store.healthy() ? "error" : known;
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
       {
@@ -166,6 +170,14 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
       },
       200,
     );
+  });
+
+  // Readiness, for load balancers: whether to send this replica new work. /health stays liveness.
+  app.get("/ready", (c) => {
+    const draining = deps.accepting !== undefined && !deps.accepting();
+    const db = deps.dbStatus?.() ?? "ok";
+    const ready = !draining && db !== "unavailable";
+    return c.json({ ready, draining, db }, ready ? 200 : 503);
   });
 
   app.get("/episodes", (c) => {

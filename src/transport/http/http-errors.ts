@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ServiceError } from "../../sessions/session-service";
+import {
+  isStorageUnavailable,
+  STORAGE_RETRY_AFTER_S,
+  STORAGE_UNAVAILABLE_MESSAGE,
+} from "../../storage/pg/pg-errors";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
 import type { ErrorBody, ErrorCode } from "../../wire/errors";
 import type { DetailEntry } from "./validation-detail";
@@ -45,10 +50,24 @@ export function renderError(c: Context, e: HttpError): Response {
 export const storageFull = (): HttpError =>
   new HttpError(507, "STORAGE_FULL", STORAGE_FULL_MESSAGE, STORAGE_FULL_MESSAGE);
 
+/** 503: Postgres is unreachable; nothing of the request was stored, and the same request may be retried. */
+export const storageUnavailable = (): HttpError =>
+  new HttpError(
+    503,
+    "STORAGE_UNAVAILABLE",
+    STORAGE_UNAVAILABLE_MESSAGE,
+    STORAGE_UNAVAILABLE_MESSAGE,
+    undefined,
+    {
+      "Retry-After": String(STORAGE_RETRY_AFTER_S),
+    },
+  );
+
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
   if (err instanceof ServiceError) return fromServiceError(err);
   if (isStorageFull(err)) return storageFull();
+  if (isStorageUnavailable(err)) return storageUnavailable();
   return null;
 }
 

@@ -2,6 +2,7 @@ import type { Env, Hono } from "hono";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { ServiceError, type SessionService } from "../../sessions/session-service";
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "../../storage/pg/pg-errors";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
 import { HttpError, renderError } from "../http/http-errors";
 import { requireJsonContentType } from "../http/json-content-type";
@@ -167,6 +168,8 @@ export async function handleMcpRequest(
     }
     if (isStorageFull(e))
       return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
+    if (isStorageUnavailable(e))
+      return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_UNAVAILABLE_MESSAGE, { code: "STORAGE_UNAVAILABLE" });
     return rpcError(id, JSONRPC_INTERNAL_ERROR, "Internal error");
   }
 }

@@ -4,6 +4,7 @@ import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../../env/action";
 import { type Logger, silentLogger } from "../../log/logger";
 import { ServiceError, type SessionService } from "../../sessions/session-service";
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "../../storage/pg/pg-errors";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
 import { ResetRequest } from "../../wire/reset";
 import { handleMcpRequest } from "../mcp/mcp-handler";
@@ -241,7 +242,9 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
 const executionError = (e: unknown): WsErrorFrame =>
   isStorageFull(e)
     ? errorFrame("EXECUTION_ERROR", STORAGE_FULL_MESSAGE, { reason: "STORAGE_FULL" })
-    : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+    : isStorageUnavailable(e)
+      ? errorFrame("EXECUTION_ERROR", STORAGE_UNAVAILABLE_MESSAGE, { reason: "STORAGE_UNAVAILABLE" })
+      : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
 
 async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,
