@@ -15,6 +15,7 @@ import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
+import { LeaseLostError, OwnershipError, type SessionOwnership } from "../storage/ownership";
 import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "../storage/pg/pg-errors";
 import type { Storage } from "../storage/storage";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
@@ -70,6 +71,8 @@ const DEFAULT_SELLER_TIMEOUT_MS = 20_000;
 
 export interface SessionServiceDeps {
   store: Storage;
+  /** Leases sessions to this replica when several share one Postgres; none for SQLite. */
+  ownership?: SessionOwnership | null;
   /** Commits writes; the store's own (a GroupCommit on its connection for SQLite) when omitted. */
   writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
@@ -120,6 +123,16 @@ const notFound = (id: string): ServiceError =>
     "SESSION_NOT_FOUND",
     `Session "${clip(id)}" is unknown, closed or expired (a WebSocket session answers only on its own connection). POST /reset without a session_id to start a new one.`,
     404,
+  );
+
+/** A failover in progress: the session's owner is alive elsewhere, or just took it over. */
+const elsewhere = (): ServiceError =>
+  new ServiceError(
+    "SESSION_ELSEWHERE",
+    "Another replica holds this session right now (a failover or a misrouted request); nothing was applied. Retry shortly.",
+    503,
+    undefined,
+    1,
   );
 
 const episodeNotFound = (id: string): ServiceError =>
@@ -194,6 +207,7 @@ function domainError(err: unknown): unknown {
 export class EngineSessionService implements SessionService {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly store: Storage;
+  private readonly ownership: SessionOwnership | null;
   private readonly maxSessions: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -210,6 +224,7 @@ export class EngineSessionService implements SessionService {
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
+    this.ownership = deps.ownership ?? null;
     this.writer = deps.writer ?? deps.store.defaultWriter();
     this.maxSessions = deps.maxSessions;
     this.ttlMs = deps.sessionTtlS * 1000;
@@ -227,7 +242,7 @@ export class EngineSessionService implements SessionService {
    */
   openSession(channel?: object): string {
     this.requireRoom();
-    const s = this.blankSession(newSessionId(), false);
+    const s = this.blankSession(this.newId(), false);
     if (channel !== undefined) {
       // Trainers idle between steps; the socket's lifetime, not a TTL, bounds the session.
       s.pinned = true;
@@ -243,7 +258,7 @@ export class EngineSessionService implements SessionService {
       return this.enqueue(s, () => this.resetIn(s, req));
     }
     this.requireRoom();
-    const s = this.blankSession(newSessionId(), false);
+    const s = this.blankSession(this.newId(), false);
     // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
     this.sessions.set(s.id, s);
     try {
@@ -479,6 +494,8 @@ export class EngineSessionService implements SessionService {
       return s;
     }
     if (this.closing.has(id)) throw notFound(id);
+    // With replicas, take the lease first: only its holder may rebuild and step the session.
+    this.claim(id);
     const row = this.store.session(id);
     // A WebSocket's session dies with its connection: a restart must not hand it to another client.
     if (row === undefined || row.closed !== 0 || row.options.ws === true) throw notFound(id);
@@ -507,15 +524,33 @@ export class EngineSessionService implements SessionService {
     return r;
   }
 
+  private newId(): string {
+    const random = newSessionId();
+    return this.ownership === null ? random : this.ownership.newSessionId(random);
+  }
+
+  /** Take the session's lease: 404 for a session no replica ever held, 503 while its owner lives. */
+  private claim(id: string): void {
+    if (this.ownership === null) return;
+    try {
+      this.ownership.claim(id);
+    } catch (err) {
+      if (err instanceof OwnershipError) throw err.kind === "unknown" ? notFound(id) : elsewhere();
+      throw err;
+    }
+  }
+
   /** Forget a session at once; resolves when its row says closed. */
   private drop(s: LiveSession, code: 1 | 2): Promise<void> {
     s.closed = true;
     this.sessions.delete(s.id);
+    const fence = this.ownership?.fence(s.id);
+    this.ownership?.forget(s.id);
     if (!s.stored) return Promise.resolve();
     // Until the row says closed, a request naming the session must not rebuild it from storage.
     this.closing.add(s.id);
     return this.writer
-      .commit(this.store.batch().closeSession(s.id, code, this.now()).ops)
+      .commit(this.store.batch().closeSession(s.id, code, this.now()).ops, fence)
       .finally(() => this.closing.delete(s.id));
   }
 
@@ -546,11 +581,12 @@ export class EngineSessionService implements SessionService {
   /** Store a change, then resolve; if storing fails the session is dropped so the next request rebuilds it. */
   private async persist(s: LiveSession, ops: readonly WriteOp[]): Promise<void> {
     try {
-      await this.writer.commit(ops);
+      await this.writer.commit(ops, this.ownership?.fence(s.id));
     } catch (err) {
       s.closed = true;
       this.sessions.delete(s.id);
-      throw err;
+      this.ownership?.forget(s.id);
+      throw err instanceof LeaseLostError ? elsewhere() : err;
     }
   }
 

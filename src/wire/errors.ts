@@ -23,6 +23,8 @@ export const ErrorCode = z.enum([
   "STORAGE_FULL",
   // The database (Postgres) is unreachable: nothing was stored, retry after Retry-After.
   "STORAGE_UNAVAILABLE",
+  // Another live replica holds the session (or took it over): retry after Retry-After.
+  "SESSION_ELSEWHERE",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

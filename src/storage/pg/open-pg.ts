@@ -1,5 +1,6 @@
 import pg from "pg";
 import { StorageUnavailableError } from "./pg-errors";
+import { type PgLeaseOptions, PgLeases } from "./pg-leases";
 import { migratePg } from "./pg-schema";
 import { PG_TYPES, PgStore } from "./pg-store";
 import { SyncPg } from "./sync-pg";
@@ -67,6 +68,8 @@ export class PgAvailability {
 
 export interface OpenedPg {
   store: PgStore;
+  /** Present when a replica id was given: sessions are leased to this process. */
+  leases: PgLeases | null;
   availability: PgAvailability;
   pool: pg.Pool;
 }
@@ -76,6 +79,7 @@ export interface OpenPgOptions {
   timeoutMs?: number;
   /** Leases sessions to this replica (see pg-leases.ts). */
   replicaId?: string;
+  leases?: PgLeaseOptions;
   onAvailability?: (up: boolean, err?: unknown) => void;
 }
 
@@ -91,10 +95,12 @@ export async function openPgStore(url: string, opts: OpenPgOptions = {}): Promis
     max: 4,
     connectionTimeoutMillis: timeoutMs,
     types: PG_TYPES,
-    options: "-c standard_conforming_strings=on",
   });
   // An idle connection dropped by the server must not crash the process: the next use reconnects.
   pool.on("error", () => undefined);
+  // Set per connection rather than in `options`, which the URL may use (e.g. for search_path).
+  // Queries queue behind it on the connection, so none runs before it.
+  pool.on("connect", (c) => void c.query("SET standard_conforming_strings = on").catch(() => undefined));
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -122,9 +128,20 @@ export async function openPgStore(url: string, opts: OpenPgOptions = {}): Promis
     down: () => availability.down,
     onOutage: (err) => availability.report(err),
   });
+  const leases =
+    opts.replicaId === undefined ? null : new PgLeases(pool, reader, opts.replicaId, opts.leases);
+  if (leases !== null) {
+    try {
+      await leases.register();
+    } catch (err) {
+      await reader.close();
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+  }
   const store = new PgStore(pool, reader, {
     ...(opts.replicaId === undefined ? {} : { replicaId: opts.replicaId }),
     onOutcome: (err) => availability.report(err),
   });
-  return { store, availability, pool };
+  return { store, availability, pool, leases };
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { LeaseLostError } from "../ownership";
 import type { LeaseFence, StoreWriter } from "../store-writer";
 import { WRITE_SQL, type WriteOp } from "../write-batch";
 import { isStorageUnavailable, StorageUnavailableError } from "./pg-errors";
@@ -22,6 +23,8 @@ export interface PgWriterOptions {
 function commitError(err: unknown): unknown {
   if (isStorageUnavailable(err)) return err;
   const e = err as { code?: string; message?: string } | null;
+  if (e?.code === "BZ001")
+    return new LeaseLostError(String(e.message ?? "").replace(/^lease lost on session /, ""));
   return isOutage(e?.code) ? new StorageUnavailableError(String(e?.message ?? err)) : err;
 }
 

@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../../config/config";
 import { readLlmConfig } from "../../llm/config";
-import { createLogger, errorFields, type Logger } from "../../log/logger";
+import { createLogger, type Logger } from "../../log/logger";
 import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
 import { sellerBackendHealth } from "../../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../../seller-runtime/seller-resolver";
@@ -72,13 +72,19 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const keys = loadApiKeys(config);
   /** Set once close() began: /ready turns false so a load balancer stops sending new work. */
   let closing: Promise<void> | null = null;
-  const storage = await openStorage({ db: config.db, commitThread: config.commitThread, log });
+  const storage = await openStorage({
+    db: config.db,
+    commitThread: config.commitThread,
+    replicaId: config.replicaId,
+    log,
+  });
   const { store, writer } = storage;
   const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
     writer,
+    ownership: storage.ownership,
     listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
@@ -135,6 +141,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     web: `${url}/web/`,
     docs: `${url}/docs`,
     db: storage.where,
+    replica: storage.ownership?.replicaId ?? null,
     max_sessions: config.maxSessions,
     ttl_s: config.sessionTtlS,
     commits: storage.commits,
