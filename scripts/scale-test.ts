@@ -19,14 +19,11 @@ const EPISODES_PER_LOOP = Number(process.env.SCALE_EPISODES ?? 4);
 const TASKS = ["single_deal", "read_the_tells", "single_deal", "career_10"] as const;
 
 const db = await startEmbeddedPg();
-const cluster = await startCluster(db, 3, [
-  "--drain-grace",
-  "2",
-  "--max-sessions",
-  "4096",
-  "--log-level",
-  "warn",
-]);
+const cluster = await startCluster(db, 3, ["--drain-grace", "2", "--max-sessions", "4096"]);
+// Whatever happens, take the replicas down with this script.
+process.on("exit", () => {
+  for (const r of cluster.replicas) r.child.kill("SIGKILL");
+});
 const stats = newStats();
 const played: PlayedEpisode[] = [];
 const failures: string[] = [];
@@ -44,6 +41,7 @@ async function loop(n: number): Promise<void> {
     }
     if (killedAt === 0 && played.length >= total / 4) {
       killedAt = Date.now();
+      stats.okAfter = killedAt;
       stats.firstOkAt.clear();
       cluster.replicas[0]?.child.kill("SIGKILL");
     } else if (drainedAt === 0 && played.length >= total / 2) {

@@ -48,22 +48,32 @@ async function untilReady(url: string, ms: number): Promise<void> {
   }
 }
 
-/**
- * N `bazaar serve` processes on one Postgres (replica ids r1…rN) behind HAProxy on 127.0.0.1,
- * configured by haproxyConfig: what `npm run test:scale` and `npm run bench:scale` drive.
- */
-export async function startCluster(
-  pg: EmbeddedPg,
+/** `bazaar serve` processes r<first>…, all on one Postgres, started together. */
+export function startReplicas(
+  pgUrl: string,
   n: number,
   extraArgs: readonly string[] = [],
-): Promise<Cluster> {
+  first = 1,
+): Promise<Replica[]> {
+  // Each logs "server listening" at info level, which startServerProcess sets: no --log-level here.
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const id = `r${i + first}`;
+      const p = await startServerProcess(["--db", pgUrl, "--replica-id", id, ...extraArgs]);
+      return { ...p, id };
+    }),
+  );
+}
+
+export interface Balancer {
+  url: string;
+  child: ChildProcess;
+  stop(): void;
+}
+
+/** HAProxy on a free 127.0.0.1 port in front of `replicas`, ready once /ready answers through it. */
+export async function startHaproxy(replicas: readonly Replica[]): Promise<Balancer> {
   const bin = ensureHaproxy();
-  const replicas: Replica[] = [];
-  for (let i = 1; i <= n; i++) {
-    const id = `r${i}`;
-    const p = await startServerProcess(["--db", pg.url, "--replica-id", id, ...extraArgs]);
-    replicas.push({ ...p, id });
-  }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "bazaar-haproxy-"));
   const cfg = join(dir, "haproxy.cfg");
@@ -74,18 +84,45 @@ export async function startCluster(
       replicas: replicas.map((r) => ({ id: r.id, address: new URL(r.url).host })),
     }),
   );
-  const haproxy = spawn(bin, ["-db", "-f", cfg], { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(bin, ["-db", "-f", cfg], { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  await untilReady(url, 10_000);
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`haproxy exited (${code}) before it was ready`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([untilReady(url, 10_000), exited]);
   return {
     url,
+    child,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * N `bazaar serve` processes on one Postgres (replica ids r1…rN) behind HAProxy on 127.0.0.1,
+ * configured by haproxyConfig: what `npm run test:scale` drives.
+ */
+export async function startCluster(
+  pg: EmbeddedPg,
+  n: number,
+  extraArgs: readonly string[] = [],
+): Promise<Cluster> {
+  const replicas = await startReplicas(pg.url, n, extraArgs);
+  const lb = await startHaproxy(replicas).catch((err: unknown) => {
+    for (const r of replicas) r.child.kill("SIGKILL");
+    throw err;
+  });
+  return {
+    url: lb.url,
     replicas,
-    haproxy,
+    haproxy: lb.child,
     stop: async () => {
-      haproxy.kill("SIGTERM");
+      lb.stop();
       for (const r of replicas)
         if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

