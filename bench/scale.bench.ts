@@ -116,6 +116,10 @@ const sqlite = await startServerProcess([
 ]);
 const lb1 = await startHaproxy([r1]);
 const lb2 = await startHaproxy([r1, r2]);
+// Whatever happens, take the servers and balancers down with this script.
+process.on("exit", () => {
+  for (const p of [r1, r2, sqlite, lb1, lb2]) p.child.kill("SIGKILL");
+});
 const pid = (p: { child: { pid?: number } }) => p.child.pid ?? 0;
 
 const runs: Record<"lb1" | "lb2" | "pg" | "sqlite", Measured[]> = { lb1: [], lb2: [], pg: [], sqlite: [] };

@@ -12,7 +12,10 @@ export interface PlayedEpisode {
 
 export interface LoopStats {
   steps: number;
-  /** Answers 503 (failover, draining, database) that the loop waited out and retried. */
+  /**
+   * Answers 503 (failover, draining, database) that the loop waited out and retried, and the
+   * balancer's 502/504 for a request its replica died in the middle of.
+   */
   retried503: number;
   /** Requests that failed on the network (a killed replica) and were sent again. */
   retriedNetwork: number;
@@ -33,7 +36,8 @@ export const newStats = (): LoopStats => ({
 });
 
 /**
- * POST with the retries a well-behaved client does: a network failure or a 503 is retried with
+ * POST with the retries a well-behaved client does: a network failure, a 503, or a balancer's
+ * 502/504 (the replica died while answering) is retried with
  * the same body (so a step keeps its request_id and is never applied twice), waiting Retry-After
  * capped at `maxWaitMs`. Anything else is returned as is.
  */
@@ -51,7 +55,7 @@ async function post(url: string, body: unknown, stats: LoopStats, maxWaitMs: num
       await new Promise((res) => setTimeout(res, 50));
       continue;
     }
-    if (r.status === 503) {
+    if (r.status === 503 || r.status === 502 || r.status === 504) {
       await r.arrayBuffer();
       stats.retried503++;
       const after = Number(r.headers.get("retry-after") ?? "1") * 1000;

@@ -65,7 +65,8 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
         continue;
       }
       const text = await res.text();
-      if (res.status === 503 && Date.now() < giveUpAt) {
+      // 503: failover or database; 502/504: a balancer whose replica died mid-request.
+      if ((res.status === 503 || res.status === 502 || res.status === 504) && Date.now() < giveUpAt) {
         await sleep(Math.min(2000, Number(res.headers.get("retry-after") ?? "1") * 1000));
         continue;
       }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { type EmbeddedPg, freePort, startEmbeddedPg } from "../../testing/embedded-pg";
+import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
 import { type RunningServer, startServer } from "./server";
 import { referenceRun, testBuyer } from "./testing/buyer";
@@ -17,12 +18,8 @@ afterAll(async () => {
 });
 
 async function post(url: string, body: unknown) {
-  const r = await fetch(url, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "content-type": "application/json" },
-  });
-  return { status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.json() };
+  const r = await postJson(url, body);
+  return { ...r, body: JSON.parse(r.text) };
 }
 
 const serve = (db: string, extra: Partial<typeof DEFAULT_CONFIG> = {}): Promise<RunningServer> =>

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
 import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
+import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
 import { startServerProcess } from "../../testing/server-process";
 import { referenceRun, testBuyer } from "./testing/buyer";
@@ -24,14 +25,7 @@ async function replica(db: string, id: string) {
   return server;
 }
 
-async function post(url: string, body: unknown) {
-  const r = await fetch(url, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "content-type": "application/json" },
-  });
-  return { status: r.status, retryAfter: r.headers.get("retry-after"), text: await r.text() };
-}
+const post = postJson;
 
 describe("two replicas on one Postgres", () => {
   it("route by owner, refuse forged ids and duplicate replica ids, and fail over after kill -9 with nothing lost or applied twice", async () => {
