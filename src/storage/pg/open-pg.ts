@@ -9,6 +9,15 @@ export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
 }
 
+/** The `options` query parameter of a connection URL (server settings such as search_path). */
+function urlOptions(url: string): string {
+  try {
+    return new URL(url).searchParams.get("options") ?? "";
+  } catch {
+    return "";
+  }
+}
+
 /** The URL as a log line or message may show it: never the password. */
 export function redactUrl(url: string): string {
   try {
@@ -95,12 +104,11 @@ export async function openPgStore(url: string, opts: OpenPgOptions = {}): Promis
     max: 4,
     connectionTimeoutMillis: timeoutMs,
     types: PG_TYPES,
+    // Added to whatever the URL's own `options` say (e.g. a search_path), which this replaces.
+    options: [urlOptions(url), "-c standard_conforming_strings=on"].filter((o) => o !== "").join(" "),
   });
   // An idle connection dropped by the server must not crash the process: the next use reconnects.
   pool.on("error", () => undefined);
-  // Set per connection rather than in `options`, which the URL may use (e.g. for search_path).
-  // Queries queue behind it on the connection, so none runs before it.
-  pool.on("connect", (c) => void c.query("SET standard_conforming_strings = on").catch(() => undefined));
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
