@@ -6,26 +6,13 @@ import type { BuyerActedEvent, EpisodeEvent } from "../../env/events";
 import { round2, round4 } from "../../env/money";
 import type { DealRecord } from "../../env/records";
 import type { StoredEpisode } from "../storage/episode-store";
+import type { Continuation, CounterfactualRequest, OutcomeSummary } from "../wire/counterfactual";
 import { actionFromEvent } from "./run-replay";
 import { ServiceError } from "./session-service";
 import { storedRuntime } from "./stored-runtime";
 
-export type Continuation = "greedy" | "repeat";
-
-export interface CounterfactualInput {
-  /** 1-based: the buyer move of this round is replaced (D13). */
-  from_round: number;
-  action: Action;
-  continuation?: Continuation;
-}
-
-export interface OutcomeSummary {
-  outcome: string | null;
-  agreed_price: number | null;
-  rounds: number;
-  /** The task grader on this episode alone (D13), so the branch is never masked by the original. */
-  score: number | null;
-}
+/** What the service needs to branch; the HTTP route validates it as CounterfactualRequest. */
+export type CounterfactualInput = CounterfactualRequest;
 
 export interface CounterfactualBranch {
   /** The finished branch, ready to be stored as a new episode. */

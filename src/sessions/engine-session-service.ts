@@ -16,18 +16,20 @@ import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
 import type { EpisodeStore, RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../storage/storage-full";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
+import type { BatchItem, BatchItemError } from "../wire/batch";
+import type { CounterfactualResponse } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type { StepRequest, StepResponse } from "../wire/step";
-import { branchEpisode, type CounterfactualBranch, type CounterfactualInput } from "./counterfactual";
+import { branchEpisode, type CounterfactualInput } from "./counterfactual";
 import { drawSeed, newEpisodeId, newSessionId } from "./ids";
 import { openRunFor, rebuildRun, restartEpisode } from "./run-replay";
 import { scoreResponse } from "./score-metrics";
+import { asServiceError } from "./service-error";
 import { type CapacityStatus, ServiceError, type SessionService } from "./session-service";
 
 export const DEFAULT_TASK = "single_deal";
@@ -44,20 +46,6 @@ const RESET_KEYS = new Set([
   "options",
   "timeout_s",
 ]);
-
-/** One entry of a batch answer: the single-call result, or the error that item alone hit. */
-export type BatchItem<T> =
-  | T
-  | {
-      session_id: string | null;
-      status: number;
-      error: { code: string; message: string; details?: unknown };
-    };
-
-export interface CounterfactualResult extends Omit<CounterfactualBranch, "state"> {
-  episode_id: string;
-  branched_from: string;
-}
 
 /** Turns a seller key into a policy (and, for LLM sellers, an async proposer). */
 export type SellerResolver = (key: string) => ResolvedSeller;
@@ -132,31 +120,15 @@ const episodeNotFound = (id: string): ServiceError =>
 const clip = (id: string): string => (id.length > 64 ? `${id.slice(0, 64)}…` : id);
 
 /** Turn one failed batch item into its entry; an unexpected failure stays inside its item as a 500. */
-function batchError(sessionId: string | undefined, err: unknown, log: Logger): BatchItem<never> {
-  if (err instanceof ServiceError) {
-    return {
-      session_id: sessionId ?? null,
-      status: err.status,
-      error: {
-        code: err.code,
-        message: err.message,
-        ...(err.details === undefined ? {} : { details: err.details }),
-      },
-    };
-  }
-  // A full disk is for the client to retry later, not a server fault (issue 10, item 10).
-  if (isStorageFull(err)) {
-    return {
-      session_id: sessionId ?? null,
-      status: 507,
-      error: { code: "STORAGE_FULL", message: STORAGE_FULL_MESSAGE },
-    };
-  }
-  log.error("batch item failed", errorFields(err));
+function batchError(sessionId: string | undefined, err: unknown, log: Logger): BatchItemError {
+  const known = asServiceError(err);
+  if (known === null) log.error("batch item failed", errorFields(err));
+  const { code, message, details } =
+    known ?? ({ code: "INTERNAL_ERROR", message: "Internal error.", details: undefined } as const);
   return {
     session_id: sessionId ?? null,
-    status: 500,
-    error: { code: "INTERNAL_ERROR", message: "Internal error." },
+    status: known?.status ?? 500,
+    error: { code, message, ...(details === undefined ? {} : { details }) },
   };
 }
 
@@ -323,7 +295,7 @@ export class EngineSessionService implements SessionService {
    * Branch a stored episode at round k; the branch is stored as a new episode with its own id.
    * Only once its run is over: on a live run it would be a look-ahead oracle for the buyer.
    */
-  async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResult> {
+  async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResponse> {
     const { ep, facts } = this.storedWithAccess(id);
     if (!storedRevealed(facts)) {
       throw new ServiceError(

@@ -6,18 +6,14 @@ import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
 import type { EpisodeStore } from "../../storage/episode-store";
 import type { WriteHealthStatus } from "../../storage/write-health";
+import { BatchResetRequest, BatchStepItem, BatchStepRequest } from "../../wire/batch";
+import { CounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
+import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { batchResetItems } from "./batch-reset-items";
-import {
-  BatchResetRequest,
-  BatchStepItem,
-  BatchStepRequest,
-  CloseRequest,
-  CounterfactualRequest,
-} from "./extra-wire";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { originGuard } from "./origin-guard";

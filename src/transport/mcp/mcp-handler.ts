@@ -1,20 +1,20 @@
 import type { Env, Hono } from "hono";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
-import { ServiceError, type SessionService } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
+import { asServiceError, type ServiceError } from "../../sessions/service-error";
+import type { SessionService } from "../../sessions/session-service";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
+import { SessionId } from "../../wire/session-id";
 import { HttpError, renderError } from "../http/http-errors";
 import { requireJsonContentType } from "../http/json-content-type";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
 import { readBodyText } from "../http/read-body";
-import { toPydanticErrors } from "../ws/pydantic-errors";
 import {
   JSONRPC_INTERNAL_ERROR,
   JSONRPC_INVALID_PARAMS,
   JSONRPC_INVALID_REQUEST,
   JSONRPC_METHOD_NOT_FOUND,
   JSONRPC_PARSE_ERROR,
-  JSONRPC_SERVER_ERROR,
   JsonRpcId,
   JsonRpcRequest,
   type JsonRpcResponse,
@@ -29,9 +29,9 @@ const MCP_PROTOCOL_VERSION = "2025-06-18";
 const CallParams = z.object({
   name: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).optional(),
-  session_id: z.string().min(1).max(128).optional(),
+  session_id: SessionId.optional(),
 });
-const SessionParams = z.object({ session_id: z.string().min(1).max(128) });
+const SessionParams = z.object({ session_id: SessionId });
 
 function invalidParams(error: z.ZodError, input: unknown): RpcFailure {
   return new RpcFailure(JSONRPC_INVALID_PARAMS, "Invalid params", toPydanticErrors(error, input));
@@ -44,7 +44,7 @@ function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.infer<S
 }
 
 function serviceFailure(e: ServiceError): RpcFailure {
-  return new RpcFailure(JSONRPC_SERVER_ERROR, e.message, {
+  return new RpcFailure(e.route.jsonrpc, e.message, {
     code: e.code,
     ...(e.details === undefined ? {} : { details: e.details }),
   });
@@ -83,11 +83,12 @@ async function callTool(params: Record<string, unknown>, ctx: ToolContext): Prom
       isError: false,
     };
   } catch (e) {
-    if (!(e instanceof ServiceError)) throw e;
+    const known = asServiceError(e);
+    if (known === null || known.code === "STORAGE_FULL") throw e;
     // MCP reports a tool's own failures inside the result, so the agent can read and react.
     return {
-      content: [{ type: "text", text: e.message }],
-      structuredContent: { error: { code: e.code, message: e.message } },
+      content: [{ type: "text", text: known.message }],
+      structuredContent: { error: { code: known.code, message: known.message } },
       isError: true,
     };
   }
@@ -161,12 +162,11 @@ export async function handleMcpRequest(
     return rpcResult(id, await dispatch(parsed.data, service, boundSessionId, channel));
   } catch (e) {
     if (e instanceof RpcFailure) return rpcError(id, e.code, e.message, e.data);
-    if (e instanceof ServiceError) {
-      const f = serviceFailure(e);
+    const known = asServiceError(e);
+    if (known !== null) {
+      const f = serviceFailure(known);
       return rpcError(id, f.code, f.message, f.data);
     }
-    if (isStorageFull(e))
-      return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
     return rpcError(id, JSONRPC_INTERNAL_ERROR, "Internal error");
   }
 }

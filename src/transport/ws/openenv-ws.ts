@@ -3,11 +3,11 @@ import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../../env/action";
 import { type Logger, silentLogger } from "../../log/logger";
-import { ServiceError, type SessionService } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
+import { asServiceError } from "../../sessions/service-error";
+import type { SessionService } from "../../sessions/session-service";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
 import { ResetRequest } from "../../wire/reset";
 import { handleMcpRequest } from "../mcp/mcp-handler";
-import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
 import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
@@ -225,7 +225,7 @@ function serveConnection(ws: WebSocket, service: SessionService, limits: Connect
 }
 
 function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
-  if (e instanceof ServiceError && e.code === "CAPACITY_REACHED") {
+  if (asServiceError(e)?.code === "CAPACITY_REACHED") {
     const { active_sessions, max_sessions } = service.capacity();
     return errorFrame(
       "CAPACITY_REACHED",
@@ -238,10 +238,15 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
   });
 }
 
-const executionError = (e: unknown): WsErrorFrame =>
-  isStorageFull(e)
-    ? errorFrame("EXECUTION_ERROR", STORAGE_FULL_MESSAGE, { reason: "STORAGE_FULL" })
-    : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+/** A failure while the environment handled a frame, as the taxonomy routes it to the WS. */
+function executionError(e: unknown): WsErrorFrame {
+  const known = asServiceError(e);
+  if (known === null) return errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+  // OpenEnv's frame carries code and message only; a full disk alone adds `reason`, since a
+  // client should retry it later rather than treat the episode as failed.
+  const extras = known.code === "STORAGE_FULL" ? { reason: known.code } : {};
+  return errorFrame(known.route.ws, known.message, extras);
+}
 
 async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,
