@@ -5,7 +5,7 @@ import { createSessionService, type EngineSessionService } from "../sessions/eng
 import type { SessionService } from "../sessions/session-service";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
-import { startServer } from "../transport/http/server";
+import { startServer } from "../transport/server";
 import { startOpenEnvSurface } from "./test-server";
 
 export interface LiveBackend {

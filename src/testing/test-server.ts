@@ -4,7 +4,8 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import type { SessionService } from "../sessions/session-service";
-import { registerMcpRoutes } from "../transport/mcp/mcp-handler";
+import { registerTextRoute } from "../transport/http/text-route";
+import { answerMcpText, handleMcpRequest } from "../transport/mcp/mcp-handler";
 import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface TestServer {
@@ -26,10 +27,10 @@ export async function startOpenEnvSurface(
   opts: TestServerOptions = {},
 ): Promise<TestServer> {
   const app = new Hono();
-  registerMcpRoutes(app, service);
+  registerTextRoute(app, "/mcp", (text) => answerMcpText(text, service));
   registerOpenApiRoutes(app, { service, version: "0.0.0-test" });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const ws = attachOpenEnvWebSocket(server, service, opts);
+  const ws = attachOpenEnvWebSocket(server, service, { ...opts, mcp: handleMcpRequest });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "../../config/config";
 import { createLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 import { readReply, type TestReply } from "./testing/test-server";
 
 const K1 = "trainer-one-8c1f0e4b9a7d";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
+import type { UpgradeAdmission } from "../../wire/admission";
 import { BatchResetRequest } from "../../wire/batch";
 import { exceedsJsonDepth } from "../../wire/json-depth";
-import type { UpgradeAdmission } from "../ws/upgrade-admission";
 import { type ApiKeys, bearerKey } from "./api-keys";
 import { batchResetItems } from "./batch-reset-items";
 import { errorBody, HttpError } from "./http-errors";

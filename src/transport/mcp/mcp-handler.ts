@@ -1,4 +1,3 @@
-import type { Env, Hono } from "hono";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { asServiceError, type ServiceError } from "../../sessions/service-error";
@@ -6,9 +5,6 @@ import type { SessionService } from "../../sessions/session-service";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
 import { toPydanticErrors } from "../../wire/pydantic-errors";
 import { SessionId } from "../../wire/session-id";
-import { HttpError, renderError } from "../http/http-errors";
-import { requireJsonContentType } from "../http/json-content-type";
-import { readBodyText } from "../http/read-body";
 import {
   JSONRPC_INTERNAL_ERROR,
   JSONRPC_INVALID_PARAMS,
@@ -171,37 +167,19 @@ export async function handleMcpRequest(
   }
 }
 
-/** Body limit when the caller names none (the server passes its configured one). */
-const DEFAULT_MCP_BODY_LIMIT = 64 * 1024;
-
 /**
- * POST /mcp: JSON-RPC over HTTP, status 200 for everything JSON-RPC can express. What it
- * cannot — a body over the limit (413) or not JSON at all by its content-type (415) — gets the
- * server's HTTP error, as on every other JSON route.
+ * One JSON-RPC request as text (the body of POST /mcp): parse errors are JSON-RPC errors too,
+ * so everything JSON-RPC can express is answered here; the HTTP route only reads the body.
  */
-export function registerMcpRoutes<E extends Env>(
-  app: Hono<E>,
-  service: SessionService,
-  limitBytes: number = DEFAULT_MCP_BODY_LIMIT,
-): void {
-  app.post("/mcp", async (c) => {
-    let text: string;
-    try {
-      requireJsonContentType(c);
-      text = await readBodyText(c, limitBytes);
-    } catch (e) {
-      if (e instanceof HttpError) return renderError(c, e);
-      throw e;
-    }
-    if (exceedsJsonDepth(text)) {
-      return c.json(rpcError(null, JSONRPC_PARSE_ERROR, `Parse error: nested deeper than ${MAX_JSON_DEPTH}`));
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.json(rpcError(null, JSONRPC_PARSE_ERROR, "Parse error"), 200);
-    }
-    return c.json(await handleMcpRequest(body, service), 200);
-  });
+export async function answerMcpText(text: string, service: SessionService): Promise<JsonRpcResponse> {
+  if (exceedsJsonDepth(text)) {
+    return rpcError(null, JSONRPC_PARSE_ERROR, `Parse error: nested deeper than ${MAX_JSON_DEPTH}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return rpcError(null, JSONRPC_PARSE_ERROR, "Parse error");
+  }
+  return handleMcpRequest(body, service);
 }

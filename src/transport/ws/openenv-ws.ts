@@ -7,7 +7,6 @@ import { asServiceError } from "../../sessions/service-error";
 import type { SessionService } from "../../sessions/session-service";
 import { toPydanticErrors } from "../../wire/pydantic-errors";
 import { ResetRequest } from "../../wire/reset";
-import { handleMcpRequest } from "../mcp/mcp-handler";
 import { SerialQueue } from "./serial-queue";
 import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
@@ -32,7 +31,21 @@ export interface OpenEnvWebSocketOptions {
   logger?: Logger;
   /** Checked before each upgrade (Origin, API key); a refusal is answered as plain HTTP. */
   admit?: (req: IncomingMessage) => UpgradeAdmission;
+  /**
+   * Answers the `mcp` frame (JSON-RPC) on the connection's own session. Passed in by whoever
+   * composes the server, so this transport never imports the MCP one; without it the frame is
+   * an UNKNOWN_TYPE error, as on an OpenEnv server without MCP.
+   */
+  mcp?: McpFrameHandler;
 }
+
+/** One JSON-RPC request from an `mcp` frame, answered for the connection's session. */
+export type McpFrameHandler = (
+  request: Record<string, unknown>,
+  service: SessionService,
+  sessionId: string,
+  channel: object,
+) => Promise<unknown>;
 
 export interface OpenEnvWebSocket {
   /** Close every connection (1001), free their sessions and stop accepting upgrades. */
@@ -95,6 +108,7 @@ export function attachOpenEnvWebSocket(
       const finished = serveConnection(ws, service, {
         maxBuffered: opts.maxBufferedBytes ?? DEFAULT_WS_MAX_BUFFERED,
         log: opts.logger ?? silentLogger,
+        mcp: opts.mcp ?? null,
       });
       connections.add(finished);
       void finished.then(() => {
@@ -118,6 +132,7 @@ export function attachOpenEnvWebSocket(
 interface ConnectionLimits {
   maxBuffered: number;
   log: Logger;
+  mcp: McpFrameHandler | null;
 }
 
 function rawText(data: RawData, isBinary: boolean): string | null {
@@ -215,7 +230,7 @@ function serveConnection(ws: WebSocket, service: SessionService, limits: Connect
           ws.close(1000);
           return;
         }
-        send(await answer(frame, service, sessionId as string, channel));
+        send(await answer(frame, service, sessionId as string, channel, limits.mcp));
       } finally {
         answered();
       }
@@ -253,6 +268,7 @@ async function answer(
   service: SessionService,
   sessionId: string,
   channel: object,
+  mcp: McpFrameHandler | null,
 ): Promise<Outgoing> {
   try {
     switch (frame.type) {
@@ -271,7 +287,8 @@ async function answer(
       case "state":
         return stateFrame(service.state(sessionId, channel));
       case "mcp":
-        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId, channel) };
+        if (mcp === null) return errorFrame("UNKNOWN_TYPE", "Unknown message type: mcp");
+        return { type: "mcp", data: await mcp(frame.data, service, sessionId, channel) };
     }
   } catch (e) {
     return executionError(e);

@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIG, type ServerConfig } from "../../../config/config";
 import { silentLogger } from "../../../log/logger";
-import { type RunningServer, startServer } from "../server";
+import { type RunningServer, startServer } from "../../server";
 
 export interface TestServer extends RunningServer {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<TestReply>;
