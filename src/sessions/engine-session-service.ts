@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
 import type { ExternalSellerTurn } from "../../env/episode-step";
-import { type RunState, runComplete, stepRun } from "../../env/run";
+import { type RunState, restartEpisode, runComplete, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller } from "../../sellers/registry";
@@ -25,7 +25,7 @@ import type { CounterfactualInput } from "./counterfactual";
 import { EpisodeIdClaims } from "./episode-id-claims";
 import { recalledStep, rememberStep } from "./idempotency";
 import { drawSeed, newEpisodeId, newSessionId } from "./ids";
-import { openRunFor, restartEpisode } from "./run-replay";
+import { openRunFor } from "./run-replay";
 import { scoreResponse } from "./score-metrics";
 import { domainError, noEpisodeYet, sessionNotFound } from "./session-errors";
 import { type SellerResolver, SessionPersistence } from "./session-persistence";
