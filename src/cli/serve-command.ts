@@ -4,7 +4,7 @@ import { createLogger, errorFields } from "../log/logger";
 import { StorageUnavailableError } from "../storage/pg/pg-errors";
 import { ReplicaIdInUseError } from "../storage/pg/pg-leases";
 import { PortInUseError } from "../transport/http/port-in-use";
-import { startServer } from "../transport/http/server";
+import { startServer } from "../transport/server";
 
 const HELP = `Usage: bazaar serve [options]
 

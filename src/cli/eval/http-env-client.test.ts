@@ -8,7 +8,7 @@ import { runEval } from "../../../eval/harness/run-eval";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { createLogger } from "../../log/logger";
 import { freePort } from "../../testing/embedded-pg";
-import { type RunningServer, startServer } from "../../transport/http/server";
+import { type RunningServer, startServer } from "../../transport/server";
 import { EnvHttpError, httpSessions } from "./http-env-client";
 
 let server: RunningServer;

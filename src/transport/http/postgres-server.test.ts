@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from "../../config/config";
 import { type EmbeddedPg, freePort, startEmbeddedPg } from "../../testing/embedded-pg";
 import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 import { referenceRun, testBuyer } from "./testing/buyer";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
