@@ -22,6 +22,7 @@ import {
   JsonRpcRequestDoc,
   JsonRpcResponseDoc,
   MetadataResponse,
+  ReadyResponse,
   SellersResponse,
   SessionState,
   TasksResponse,
@@ -45,6 +46,7 @@ const COMPONENTS = {
   CloseResponse,
   ErrorBody,
   HealthResponse,
+  ReadyResponse,
   MetadataResponse,
   EnvSchemasResponse,
   BatchResetRequest,
@@ -82,7 +84,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: "Conflict: a step after the episode is done or before any reset, an episode_id already in use (EPISODE_ID_TAKEN), a counterfactual on a run still being played (EPISODE_NOT_OVER)",
   413: "Body larger than the limit",
   422: "Schema failure: `detail` is the pydantic-style list, `error.code` is VALIDATION_ERROR",
-  503: "At capacity; see the Retry-After header",
+  503: "At capacity (CAPACITY_REACHED), database unreachable (STORAGE_UNAVAILABLE) or the session in failover between replicas (SESSION_ELSEWHERE); see the Retry-After header",
   401: "API keys are on and the request carries no valid `Authorization: Bearer` key (UNAUTHORIZED)",
   403: "A browser request from an origin not in CORS_ORIGINS (FORBIDDEN_ORIGIN)",
   415: "The body is not JSON: send content-type application/json (UNSUPPORTED_MEDIA_TYPE)",
@@ -95,7 +97,7 @@ const ERROR_TEXT: Record<number, string> = {
  * Origin check and 415 guard those with a body, and any write can meet a full disk.
  */
 function sharedErrors(op: Operation): number[] {
-  if (op.ok.html || op.path === "/health") return [];
+  if (op.ok.html || op.path === "/health" || op.path === "/ready") return [];
   return op.method === "post" ? [401, 403, 415, 429, 507] : [401, 429];
 }
 
@@ -235,6 +237,16 @@ const OPERATIONS: Operation[] = [
     description:
       "`status` is `healthy` when the server accepts sessions; active and maximum session counts are included.",
     ok: { description: "Health", schema: "HealthResponse" },
+  },
+  {
+    method: "get",
+    path: "/ready",
+    tag: "openenv",
+    summary: "Readiness (load balancers)",
+    description:
+      "200 while the server takes new work; 503 with the same body while it drains after SIGTERM or cannot reach its database (docs/scaling.md). `/health` stays liveness.",
+    ok: { description: "Ready", schema: "ReadyResponse" },
+    errors: [503],
   },
   {
     method: "get",

@@ -6,6 +6,7 @@ import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
 import type { DbStatus } from "../../storage/open-storage";
 import type { Storage } from "../../storage/storage";
+import type { ReadyResponse } from "../../wire/catalog";
 import { CounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
@@ -147,7 +148,8 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     const draining = deps.accepting !== undefined && !deps.accepting();
     const db = deps.dbStatus?.() ?? "ok";
     const ready = !draining && db !== "unavailable";
-    return c.json({ ready, draining, db }, ready ? 200 : 503);
+    const body: ReadyResponse = { ready, draining, db };
+    return c.json(body, ready ? 200 : 503);
   });
 
   app.get("/episodes", (c) => {
