@@ -22,7 +22,6 @@ import {
   JsonRpcRequestDoc,
   JsonRpcResponseDoc,
   MetadataResponse,
-  ReadyResponse,
   SellersResponse,
   SessionState,
   TasksResponse,
@@ -46,7 +45,6 @@ const COMPONENTS = {
   CloseResponse,
   ErrorBody,
   HealthResponse,
-  ReadyResponse,
   MetadataResponse,
   EnvSchemasResponse,
   BatchResetRequest,
@@ -97,7 +95,7 @@ const ERROR_TEXT: Record<number, string> = {
  * Origin check and 415 guard those with a body, and any write can meet a full disk.
  */
 function sharedErrors(op: Operation): number[] {
-  if (op.ok.html || op.path === "/health" || op.path === "/ready") return [];
+  if (op.ok.html || op.path === "/health") return [];
   return op.method === "post" ? [401, 403, 415, 429, 507] : [401, 429];
 }
 
@@ -237,16 +235,6 @@ const OPERATIONS: Operation[] = [
     description:
       "`status` is `healthy` when the server accepts sessions; active and maximum session counts are included.",
     ok: { description: "Health", schema: "HealthResponse" },
-  },
-  {
-    method: "get",
-    path: "/ready",
-    tag: "openenv",
-    summary: "Readiness (load balancers)",
-    description:
-      "200 while the server takes new work; 503 with the same body while it drains after SIGTERM or cannot reach its database (docs/scaling.md). `/health` stays liveness.",
-    ok: { description: "Ready", schema: "ReadyResponse" },
-    errors: [503],
   },
   {
     method: "get",

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Action } from "../../env/action";
 import { type LiveBackend, startRealServer } from "../testing/backends";
 import { API_VERSION, buildOpenApiDocument } from "./openapi-document";
-import {
-  HealthResponse,
-  MetadataResponse,
-  ReadyResponse,
-  SellersResponse,
-  TasksResponse,
-} from "./route-schemas";
+import { HealthResponse, MetadataResponse, SellersResponse, TasksResponse } from "./route-schemas";
 
 let server: LiveBackend;
 beforeAll(async () => {
@@ -111,7 +105,6 @@ describe("GET /openapi.json", () => {
       ["get", "/tasks"],
       ["get", "/sellers"],
       ["get", "/health"],
-      ["get", "/ready"],
       ["get", "/metadata"],
       ["get", "/schema"],
       ["get", "/docs"],
@@ -128,7 +121,6 @@ describe("documented response shapes match the live server", () => {
     ["/tasks", TasksResponse],
     ["/sellers", SellersResponse],
     ["/health", HealthResponse],
-    ["/ready", ReadyResponse],
     ["/metadata", MetadataResponse],
   ] as const)("%s", async (path, schema) => {
     expect(schema.safeParse(await getJson(path)).error).toBeUndefined();

@@ -3,7 +3,7 @@ import { BatchStepItem, BatchStepRequest, MAX_BATCH } from "../wire/batch";
 import { EpisodeView } from "../wire/episode-view";
 
 // The wire contract's own schemas, documented as they are validated and typed.
-export { HealthResponse, ReadyResponse, SellersResponse, TasksResponse } from "../wire/catalog";
+export { HealthResponse, SellersResponse, TasksResponse } from "../wire/catalog";
 export { CounterfactualResponse } from "../wire/counterfactual";
 export { CloseResponse, SessionState } from "../wire/session";
 

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG } from "../../config/config";
 import { type EmbeddedPg, freePort, startEmbeddedPg } from "../../testing/embedded-pg";
 import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
+import { ReadyResponse } from "../../wire/catalog";
 import { type RunningServer, startServer } from "../server";
 import { referenceRun, testBuyer } from "./testing/buyer";
 
@@ -54,7 +55,7 @@ describe("bazaar serve on Postgres", () => {
     try {
       const ready = await fetch(`${server.url}/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ ready: true, draining: false, db: "ok" });
+      expect(ReadyResponse.parse(await ready.json())).toEqual({ ready: true, draining: false, db: "ok" });
       const reset = await post(`${server.url}/reset`, { task: "career_10", seed: 12, episode_id: "pg-out" });
       const sid = reset.body.session_id as string;
       const observations = [JSON.stringify(reset.body.observation)];
