@@ -13,7 +13,7 @@
  * Each loop plays episodes with the tests' scripted buyer (src/testing/episode-loop.ts).
  * The last line of output is JSON.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ENGINE_VERSION } from "../env/engine-version";
@@ -108,12 +108,8 @@ const pgServer = await startEmbeddedPg();
 const postmaster = postmasterPid(pgServer.dataDir);
 const [r1, r2] = await startReplicas(pgServer.url, 2, ["--max-sessions", "4096"]);
 if (r1 === undefined || r2 === undefined) throw new Error("replicas did not start");
-const sqlite = await startServerProcess([
-  "--db",
-  join(tmpdir(), `bazaar-bench-${process.pid}.db`),
-  "--max-sessions",
-  "4096",
-]);
+const sqliteFile = join(tmpdir(), `bazaar-bench-${process.pid}.db`);
+const sqlite = await startServerProcess(["--db", sqliteFile, "--max-sessions", "4096"]);
 const lb1 = await startHaproxy([r1]);
 const lb2 = await startHaproxy([r1, r2]);
 // Whatever happens, take the servers and balancers down with this script.
@@ -158,6 +154,7 @@ lb1.stop();
 lb2.stop();
 for (const p of [r2, sqlite]) p.child.kill("SIGTERM");
 await pgServer.stop();
+for (const suffix of ["", "-wal", "-shm"]) rmSync(`${sqliteFile}${suffix}`, { force: true });
 
 const lb1s = summary(runs.lb1);
 const lb2s = summary(runs.lb2);
