@@ -4,7 +4,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import type { SessionService } from "../sessions/session-service";
-import { registerMcpRoutes } from "../transport/mcp/mcp-handler";
+import { registerMcpRoutes } from "../transport/mcp/mcp-http";
 import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface TestServer {

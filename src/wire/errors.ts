@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   "CAPACITY_REACHED",
   "RATE_LIMITED",
   "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "INTERNAL_ERROR",
   // Hostile traffic and access control (docs/access-control.md).
   "UNSUPPORTED_MEDIA_TYPE",

@@ -16,7 +16,7 @@ import { GroupCommit } from "../../storage/group-commit";
 import { openDatabase } from "../../storage/open-database";
 import { startWorkerWriter } from "../../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
-import { registerMcpRoutes } from "../mcp/mcp-handler";
+import { registerMcpRoutes } from "../mcp/mcp-http";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";

@@ -6,7 +6,7 @@ import { type Logger, silentLogger } from "../../log/logger";
 import { ServiceError, type SessionService } from "../../sessions/session-service";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
 import { ResetRequest } from "../../wire/reset";
-import { handleMcpRequest } from "../mcp/mcp-handler";
+import { answerMcpFrame } from "../mcp/mcp-frame";
 import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
 import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
@@ -266,7 +266,7 @@ async function answer(
       case "state":
         return stateFrame(service.state(sessionId, channel));
       case "mcp":
-        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId, channel) };
+        return { type: "mcp", data: await answerMcpFrame(frame.data, { service, boundSessionId: sessionId, channel }) };
     }
   } catch (e) {
     return executionError(e);
