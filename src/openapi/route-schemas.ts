@@ -24,22 +24,6 @@ export const HealthResponse = z
   })
   .loose();
 
-export const MetadataResponse = z.object({
-  name: z.string(),
-  description: z.string(),
-  readme_content: z.string().nullable(),
-  version: z.string().nullable(),
-  author: z.string().nullable(),
-  documentation_url: z.string().nullable(),
-});
-
-const JsonSchemaObject = z.record(z.string(), z.unknown());
-export const EnvSchemasResponse = z.object({
-  action: JsonSchemaObject,
-  observation: JsonSchemaObject,
-  state: JsonSchemaObject,
-});
-
 export const BatchStepRequestDoc = BatchStepRequest.extend({
   steps: z.array(BatchStepItem).min(1).max(MAX_BATCH),
 }).meta({ description: "Each item is validated on its own; a malformed item fails only itself." });
@@ -114,21 +98,3 @@ export const CounterfactualResponse = z
   })
   .loose()
   .meta({ description: "The branch is stored as a new episode (`episode_id`)." });
-
-export const JsonRpcRequestDoc = z
-  .object({
-    jsonrpc: z.literal("2.0"),
-    method: z.string(),
-    params: z.record(z.string(), z.unknown()).optional(),
-    id: z.union([z.string(), z.number().int(), z.null()]).optional(),
-  })
-  .meta({ description: "tools/list, tools/call, openenv/session/create, openenv/session/close." });
-
-export const JsonRpcResponseDoc = z
-  .object({
-    jsonrpc: z.literal("2.0"),
-    id: z.union([z.string(), z.number().int(), z.null()]),
-    result: z.unknown().optional(),
-    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
-  })
-  .meta({ description: "Always HTTP 200; failures travel in `error`." });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../../config/config";
 import { readLlmConfig } from "../../llm/config";
@@ -69,6 +70,14 @@ export function serverVersion(): string {
   }
 }
 
+/** The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups. */
+export function createServerApp(deps: AppDeps): Hono {
+  return createApp(deps, [
+    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
+    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
+  ]);
+}
+
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
@@ -119,10 +128,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
   };
-  const app = createApp(deps, [
-    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
-  ]);
+  const app = createServerApp(deps);
 
   let server: Server;
   try {

@@ -1,5 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { JSONRPCMessageSchema, JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Context, Env, Hono } from "hono";
+import { documented } from "../../openapi/operation";
 import type { SessionService } from "../../sessions/session-service";
 import { HttpError, renderError } from "../http/http-errors";
 import { requireJsonContentType } from "../http/json-content-type";
@@ -38,29 +40,54 @@ export function registerMcpRoutes<E extends Env>(
   service: SessionService,
   limitBytes: number = DEFAULT_MCP_BODY_LIMIT,
 ): void {
-  app.post("/mcp", async (c) => {
-    let text: string;
-    try {
-      requireJsonContentType(c);
-      text = await readBodyText(c, limitBytes);
-    } catch (e) {
-      if (e instanceof HttpError) return renderError(c, e);
-      throw e;
-    }
-    const parsed = parseMcpText(text);
-    if (isErrorReply(parsed)) return c.json(parsed, 200);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    const server = createMcpServer({ service });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(asStreamableRequest(c.req.raw), { parsedBody: parsed.message });
-    } finally {
-      // JSON mode resolves once every reply is written into the body: nothing is left to send.
-      await server.close();
-    }
-  });
-  app.on(["GET", "DELETE"], "/mcp", methodNotAllowed);
+  app.post(
+    "/mcp",
+    documented({
+      tag: "openenv",
+      summary: "MCP tools (Streamable HTTP, JSON-RPC 2.0)",
+      description:
+        "MCP's Streamable HTTP transport, stateless, JSON responses; a plain JSON-RPC POST works too. Methods: initialize, ping, tools/list, tools/call (new_negotiation, make_offer, accept_offer, walk_away, get_state), openenv/session/create, openenv/session/close. Every request is HTTP 200 with `result` or `error` (−32700, −32600, −32601, −32602, −32603, −32000); a notification is 202.",
+      guard: "rpc",
+      body: ["JsonRpcMessage", JSONRPCMessageSchema],
+      ok: { description: "The JSON-RPC response", schema: ["JsonRpcResponse", JSONRPCResponseSchema] },
+      empty: { 202: "A notification (no `id`) was accepted; JSON-RPC answers nothing" },
+    }),
+    async (c) => {
+      let text: string;
+      try {
+        requireJsonContentType(c);
+        text = await readBodyText(c, limitBytes);
+      } catch (e) {
+        if (e instanceof HttpError) return renderError(c, e);
+        throw e;
+      }
+      const parsed = parseMcpText(text);
+      if (isErrorReply(parsed)) return c.json(parsed, 200);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      const server = createMcpServer({ service });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(asStreamableRequest(c.req.raw), { parsedBody: parsed.message });
+      } finally {
+        // JSON mode resolves once every reply is written into the body: nothing is left to send.
+        await server.close();
+      }
+    },
+  );
+  app.on(
+    ["GET", "DELETE"],
+    "/mcp",
+    documented({
+      tag: "openenv",
+      summary: "No MCP stream or session here",
+      description:
+        "This server opens no server-to-client SSE stream and keeps no MCP session: 405, Allow: POST.",
+      guard: "read",
+      errors: [405],
+    }),
+    methodNotAllowed,
+  );
 }

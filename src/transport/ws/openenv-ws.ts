@@ -266,7 +266,10 @@ async function answer(
       case "state":
         return stateFrame(service.state(sessionId, channel));
       case "mcp":
-        return { type: "mcp", data: await answerMcpFrame(frame.data, { service, boundSessionId: sessionId, channel }) };
+        return {
+          type: "mcp",
+          data: await answerMcpFrame(frame.data, { service, boundSessionId: sessionId, channel }),
+        };
     }
   } catch (e) {
     return executionError(e);
