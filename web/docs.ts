@@ -8,11 +8,12 @@ interface ScalarGlobal {
 
 const scalar = (globalThis as { Scalar?: ScalarGlobal }).Scalar;
 const embedded = document.getElementById("openapi-document")?.textContent;
-const target = document.getElementById("api-reference");
+const target = document.getElementById("reference");
 
 if (scalar !== undefined && embedded && target !== null) {
   scalar.createApiReference(target, {
-    content: JSON.parse(embedded) as unknown,
+    // The JSON text as it is (Scalar parses it; JSON is YAML).
+    content: embedded,
     withDefaultFonts: false,
     telemetry: false,
     hideClientButton: false,

@@ -16,17 +16,19 @@ const SCALAR_VERSION = (
 export const SCALAR_PATH = `/docs/scalar-${SCALAR_VERSION}.js`;
 
 /**
- * /docs's policy: the web pages' one (security-headers.ts) with two allowances Scalar needs.
- * Scripts stay 'self' only — the bundle and our init file, no inline script, no eval. Styles
- * add 'unsafe-inline': Scalar, its CodeMirror editor and its toasts insert <style> elements at
- * run time, and only the first of the three honours a CSP nonce. connect-src stays 'self'
- * (Scalar's request proxy and telemetry are off, and nothing else could be reached anyway).
+ * /docs's policy: the web pages' one (security-headers.ts) with one allowance Scalar needs.
+ * Styles add 'unsafe-inline': Scalar, its CodeMirror editor and its toasts insert <style>
+ * elements at run time (only Scalar's own honours a CSP nonce) and Vue sets style attributes;
+ * with style-src 'self' the browser refuses both (web/e2e/docs.e2e.ts shows which). Scripts
+ * stay 'self' only — the bundle and our init file, no inline script, no eval (zod inside the
+ * bundle probes for eval and does without). connect-src stays 'self': Scalar's request proxy,
+ * telemetry, fonts and AI/MCP features are off, and nothing else could be reached anyway.
  */
 export const DOCS_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
@@ -64,7 +66,8 @@ export function docsHtml(doc: unknown, apiVersion: string, serverVersion: string
 <p class="versions">API contract ${apiVersion} · server release ${serverVersion}</p>
 <nav aria-label="Pages"><a href="/web/">Haggle</a><a href="/web/replay">Replays</a><a href="/docs" aria-current="page">API</a></nav>
 </header>
-<main id="api-reference"><noscript>The API reference needs JavaScript; the same document is at <a href="/openapi.json">/openapi.json</a>.</noscript></main>
+<noscript><p>The API reference needs JavaScript; the same document is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
+<main id="reference"></main>
 <script id="openapi-document" type="application/json">${embedJson(doc)}</script>
 </body>
 </html>
