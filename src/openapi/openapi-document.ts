@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
-import { componentSchemas } from "./components";
-import { operationObject } from "./operation";
+import { operationObject } from "../wire/operation";
+import { componentSchemas } from "../wire/operation-components";
 
 /** The API version `openenv validate` reads; "1." selects its openenv-http/1.x profile. */
 export const API_VERSION = "1.0.0";

@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import type { SessionService } from "../sessions/session-service";
+import { documented } from "../transport/http/route-docs";
+import { registerDocsRoutes } from "./docs-route";
 import { EnvSchemasResponse, envJsonSchemas } from "./env-schemas";
 import { buildMetadata, MetadataResponse } from "./metadata";
-import { openApiDocumentFor } from "./openapi-document";
-import { documented } from "./operation";
+import { API_VERSION, openApiDocumentFor } from "./openapi-document";
 
 export interface OpenApiRouteDeps {
   service: SessionService;
@@ -12,7 +13,7 @@ export interface OpenApiRouteDeps {
 }
 
 /**
- * GET /schema, /openapi.json and /metadata. The document is built on first request, when
+ * GET /schema, /openapi.json, /metadata and /docs. The document is built on first request, when
  * every route of `app` is registered, and kept.
  */
 export function registerOpenApiRoutes(app: Hono, deps: OpenApiRouteDeps): void {
@@ -50,4 +51,5 @@ export function registerOpenApiRoutes(app: Hono, deps: OpenApiRouteDeps): void {
     }),
     (c) => c.json({ ...metadata, max_sessions: deps.service.capacity().max_sessions }),
   );
+  registerDocsRoutes(app, deps.version, API_VERSION);
 }

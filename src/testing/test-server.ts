@@ -4,7 +4,8 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import type { SessionService } from "../sessions/session-service";
-import { registerMcpRoutes } from "../transport/mcp/mcp-http";
+import { registerProtocolRoute } from "../transport/http/protocol-route";
+import { mcpRoute } from "../transport/http/server";
 import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface TestServer {
@@ -26,7 +27,7 @@ export async function startOpenEnvSurface(
   opts: TestServerOptions = {},
 ): Promise<TestServer> {
   const app = new Hono();
-  registerMcpRoutes(app, service);
+  registerProtocolRoute(app, mcpRoute(service));
   registerOpenApiRoutes(app, { service, version: "0.0.0-test" });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const ws = attachOpenEnvWebSocket(server, service, opts);

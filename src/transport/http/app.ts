@@ -3,7 +3,6 @@ import { cors } from "hono/cors";
 import { listSellerDescriptions } from "../../../sellers/registry";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
-import { API_VERSION } from "../../openapi/openapi-document";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
 import type { EpisodeStore } from "../../storage/episode-store";
 import type { WriteHealthStatus } from "../../storage/write-health";
@@ -12,7 +11,6 @@ import { ResetRequest } from "../../wire/reset";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { batchResetItems } from "./batch-reset-items";
-import { registerDocsRoutes } from "./docs-route";
 import {
   BatchResetRequest,
   BatchStepItem,
@@ -192,7 +190,6 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   registerHighlightRoute(app, limit);
   registerWebRoutes(app);
-  registerDocsRoutes(app, deps.version, API_VERSION);
   for (const mount of mounts) mount(app, deps);
   return app;
 }

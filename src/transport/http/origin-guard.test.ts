@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { DOCS_POLICY } from "./docs-route";
+import { DOCS_POLICY } from "../../openapi/docs-route";
 import { originAllowed } from "./origin-guard";
 import { startTestServer, type TestServer } from "./testing/test-server";
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
 import { HttpError } from "./http-errors";
 import { requireJsonContentType } from "./json-content-type";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 import { readBodyText, tooLarge } from "./read-body";
 import { type LocRoot, validationDetail } from "./validation-detail";
 

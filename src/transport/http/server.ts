@@ -11,17 +11,19 @@ import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
 import { sellerBackendHealth } from "../../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
+import type { SessionService } from "../../sessions/session-service";
 import { startCheckpointer } from "../../storage/checkpointer";
 import { EpisodeStore } from "../../storage/episode-store";
 import { GroupCommit } from "../../storage/group-commit";
 import { openDatabase } from "../../storage/open-database";
 import { startWorkerWriter } from "../../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
-import { registerMcpRoutes } from "../mcp/mcp-http";
+import { answerMcpHttp, MCP_REFUSED_MESSAGE, MCP_ROUTE_DOCS } from "../mcp/mcp-http";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
 import { isAddressInUse, PortInUseError } from "./port-in-use";
+import { type ProtocolRoute, registerProtocolRoute } from "./protocol-route";
 import { wsAdmission } from "./ws-admission";
 
 export interface RunningServer {
@@ -70,11 +72,19 @@ export function serverVersion(): string {
   }
 }
 
+/** POST /mcp: the MCP transport's answer on the HTTP transport's route. */
+export const mcpRoute = (service: SessionService): ProtocolRoute => ({
+  path: "/mcp",
+  answer: answerMcpHttp(service),
+  post: MCP_ROUTE_DOCS.post,
+  refused: { methods: ["GET", "DELETE"], message: MCP_REFUSED_MESSAGE, doc: MCP_ROUTE_DOCS.refused },
+});
+
 /** The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups. */
 export function createServerApp(deps: AppDeps): Hono {
   return createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
+    (a, d) => registerProtocolRoute(a, mcpRoute(d.service), d.bodyLimitKb * 1024),
   ]);
 }
 

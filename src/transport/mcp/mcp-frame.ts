@@ -1,7 +1,8 @@
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { SessionService } from "../../sessions/session-service";
 import { classifyMcpMessage, isErrorReply, type McpErrorReply } from "./mcp-message";
-import { createMcpServer, type McpBinding } from "./mcp-server";
+import { createMcpServer } from "./mcp-server";
 import { RPC, rpcErrorReply } from "./rpc-errors";
 
 const NOTIFICATION_ACK = { jsonrpc: "2.0", id: null, result: {} } as const;
@@ -13,11 +14,16 @@ export type McpFrameReply = JSONRPCMessage | McpErrorReply | typeof NOTIFICATION
  * connection's session (OPENENV §1.2). Every frame gets exactly one reply (§1.1), so a
  * notification, which JSON-RPC leaves unanswered, is acknowledged with an empty result.
  */
-export async function answerMcpFrame(data: unknown, binding: McpBinding): Promise<McpFrameReply> {
+export async function answerMcpFrame(
+  data: unknown,
+  service: SessionService,
+  boundSessionId: string,
+  channel?: object,
+): Promise<McpFrameReply> {
   const parsed = classifyMcpMessage(data);
   if (isErrorReply(parsed)) return parsed;
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(binding);
+  const server = createMcpServer({ service, boundSessionId, ...(channel === undefined ? {} : { channel }) });
   try {
     await server.connect(serverSide);
     if (parsed.kind === "notification") {

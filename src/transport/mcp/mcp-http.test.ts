@@ -165,7 +165,6 @@ describe("answerMcpFrame bound to a WS session", () => {
     const service = memorySessionService();
     const mine = service.openSession();
     const other = service.openSession();
-    const binding = { service, boundSessionId: mine };
     const foreign = await answerMcpFrame(
       {
         jsonrpc: "2.0",
@@ -173,26 +172,33 @@ describe("answerMcpFrame bound to a WS session", () => {
         method: "tools/call",
         params: { name: "get_state", arguments: { session_id: other } },
       },
-      binding,
+      service,
+      mine,
     );
     expect(foreign).toMatchObject({ id: 1, error: { code: -32602 } });
-    const create = await answerMcpFrame({ jsonrpc: "2.0", id: 2, method: "openenv/session/create" }, binding);
+    const create = await answerMcpFrame(
+      { jsonrpc: "2.0", id: 2, method: "openenv/session/create" },
+      service,
+      mine,
+    );
     expect(create).toMatchObject({ id: 2, error: { code: -32601 } });
     expect(service.capacity().active_sessions).toBe(2);
   });
 
   it("answers a bad message with −32600 and acknowledges a notification, one reply per frame", async () => {
     const service = memorySessionService();
-    const binding = { service, boundSessionId: service.openSession() };
-    expect(await answerMcpFrame({ jsonrpc: "2.0", id: null, method: "ping" }, binding)).toMatchObject({
+    const mine = service.openSession();
+    expect(await answerMcpFrame({ jsonrpc: "2.0", id: null, method: "ping" }, service, mine)).toMatchObject({
       error: { code: -32600 },
     });
-    expect(await answerMcpFrame({ jsonrpc: "2.0", method: "notifications/initialized" }, binding)).toEqual({
+    expect(
+      await answerMcpFrame({ jsonrpc: "2.0", method: "notifications/initialized" }, service, mine),
+    ).toEqual({
       jsonrpc: "2.0",
       id: null,
       result: {},
     });
-    expect(await answerMcpFrame({ jsonrpc: "2.0", id: "p", method: "ping" }, binding)).toEqual({
+    expect(await answerMcpFrame({ jsonrpc: "2.0", id: "p", method: "ping" }, service, mine)).toEqual({
       jsonrpc: "2.0",
       id: "p",
       result: {},

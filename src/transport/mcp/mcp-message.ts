@@ -4,7 +4,7 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
 import { RPC, rpcErrorReply } from "./rpc-errors";
 
 export type McpMessage =

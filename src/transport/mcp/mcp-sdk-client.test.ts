@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
 import { type RunningServer, startServer } from "../http/server";
+import { TOOLS } from "./mcp-tools";
 
 /**
  * The MCP SDK's own client, over its Streamable HTTP transport, against the production server
@@ -50,13 +51,8 @@ describe("the MCP SDK client against /mcp", () => {
     expect(client.getServerCapabilities()?.tools).toBeDefined();
 
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "accept_offer",
-      "get_state",
-      "make_offer",
-      "new_negotiation",
-      "walk_away",
-    ]);
+    // The same tools the plain JSON-RPC tests name one by one (mcp-http.test.ts).
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
 
     const started = await client.callTool({ name: "new_negotiation", arguments: { seed: 7 } });
     expect(started.isError).toBe(false);

@@ -268,7 +268,7 @@ async function answer(
       case "mcp":
         return {
           type: "mcp",
-          data: await answerMcpFrame(frame.data, { service, boundSessionId: sessionId, channel }),
+          data: await answerMcpFrame(frame.data, service, sessionId, channel),
         };
     }
   } catch (e) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
 import { type PydanticError, toPydanticErrors } from "./pydantic-errors";
 
 /** The OpenEnv WS error codes (OPENENV §1.4). */

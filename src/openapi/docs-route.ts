@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Context, Hono } from "hono";
-import { openApiDocumentFor } from "../../openapi/openapi-document";
-import { documented } from "../../openapi/operation";
-import { securityHeaders } from "./security-headers";
+import { documented } from "../transport/http/route-docs";
+import { CONTENT_SECURITY_POLICY, securityHeaders } from "../transport/http/security-headers";
+import { openApiDocumentFor } from "./openapi-document";
 
 const require = createRequire(import.meta.url);
 const SCALAR_MAIN = require.resolve("@scalar/api-reference");
@@ -24,18 +24,10 @@ export const SCALAR_PATH = `/docs/scalar-${SCALAR_VERSION}.js`;
  * bundle probes for eval and does without). connect-src stays 'self': Scalar's request proxy,
  * telemetry, fonts and AI/MCP features are off, and nothing else could be reached anyway.
  */
-export const DOCS_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+export const DOCS_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "style-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self' https://huggingface.co",
-].join("; ");
+);
 
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 1 15 8 8 15 1 8z' fill='%23d97706'/%3E%3C/svg%3E";

@@ -2,15 +2,15 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
-import { ErrorBody } from "../wire/errors";
-import { StepInfoWire } from "../wire/step-info";
+import { ErrorBody } from "./errors";
+import { StepInfoWire } from "./step-info";
 
 type Json = Record<string, unknown>;
 
 /**
- * Named schemas of the document, filled by the routes' own descriptions (operation.ts): a route
- * names the zod schema it validates or answers with, and the document's components are exactly
- * those, plus the shared models below that they refer to.
+ * Named schemas of /openapi.json, filled by the routes' own descriptions (operation.ts): a
+ * route names the zod schema it validates or answers with, and the document's components are
+ * exactly those, plus the shared models below that they refer to.
  */
 const named = new Map<string, z.ZodType>([
   ["Action", Action],

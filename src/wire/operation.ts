@@ -1,8 +1,11 @@
-import type { MiddlewareHandler } from "hono";
-import { describeRoute } from "hono-openapi";
+/*
+ * How a route is described in /openapi.json: what it takes, what it answers and which errors,
+ * as plain data over the wire schemas. Routes carry these descriptions where they are
+ * registered (src/transport/http/route-docs.ts), and src/openapi reads them off the app.
+ */
 import type { z } from "zod";
-import { ErrorBody } from "../wire/errors";
-import { component } from "./components";
+import { ErrorBody } from "./errors";
+import { component } from "./operation-components";
 
 type Json = Record<string, unknown>;
 
@@ -106,11 +109,3 @@ export function operationObject(spec: OperationSpec): Json {
     responses,
   };
 }
-
-/**
- * The route's entry in /openapi.json, as a pass-through middleware beside its handler:
- * hono-openapi reads it off the app's registered routes, so the document lists exactly the
- * routes that exist, and the route-walk test fails on any route registered without one.
- */
-export const documented = (spec: OperationSpec): MiddlewareHandler =>
-  describeRoute(operationObject(spec) as Parameters<typeof describeRoute>[0]);
