@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Action } from "../../env/action";
 import { type LiveBackend, startRealServer } from "../testing/backends";
+import { HealthResponse, SellersResponse, TasksResponse } from "../wire/catalog";
 import { MetadataResponse } from "./metadata";
 import { API_VERSION, type OpenApiDocument } from "./openapi-document";
-import { HealthResponse, SellersResponse, TasksResponse } from "./route-schemas";
 
 let server: LiveBackend;
 let doc: OpenApiDocument;

@@ -5,8 +5,6 @@ import { HighlightRequest, type HighlightResponse } from "../../wire/highlight";
 import { readJson, validate } from "./request-input";
 import { ROUTE_DOCS } from "./route-docs";
 
-export { HighlightRequest, type HighlightResponse };
-
 /**
  * The default extractor of POST /highlight. Episodes keep their task's extractor (v1 tasks:
  * "rules", frozen); this route reads what people and models actually write, so it uses the

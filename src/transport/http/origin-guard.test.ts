@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DOCS_POLICY } from "../../openapi/docs-route";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 import { originAllowed } from "./origin-guard";
-import { startTestServer, type TestServer } from "./testing/test-server";
 
 const LISTED = "https://trainer.example";
 const EVIL = "https://evil.example";

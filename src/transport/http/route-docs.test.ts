@@ -5,7 +5,7 @@ import { type OpenApiDocument, openApiDocumentFor } from "../../openapi/openapi-
 import { createSessionService } from "../../sessions/engine-session-service";
 import { EpisodeStore } from "../../storage/episode-store";
 import { openDatabase } from "../../storage/open-database";
-import { createServerApp } from "./server";
+import { createServerApp } from "../server";
 
 /**
  * A route cannot exist undocumented: the production app's own route table is walked, and

@@ -1,24 +1,22 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
-import { z } from "zod";
+import type { z } from "zod";
 import {
-  BatchResponse,
+  BatchResetRequest,
+  BatchResetResponse,
   BatchStepRequestDoc,
-  CloseResponse,
-  CounterfactualResponse,
-  EpisodeLogResponse,
-  HealthResponse,
-  SellersResponse,
-  SessionState,
-  TasksResponse,
-} from "../../openapi/route-schemas";
+  BatchStepResponse,
+} from "../../wire/batch";
+import { HealthResponse, SellersResponse, TasksResponse } from "../../wire/catalog";
+import { CounterfactualRequest, CounterfactualResponse } from "../../wire/counterfactual";
 import { EpisodeListResponse } from "../../wire/episode-list";
-import { HighlightRequest } from "../../wire/highlight";
+import { EpisodeView } from "../../wire/episode-view";
+import { HighlightRequest, HighlightResponseDoc } from "../../wire/highlight";
 import { type Named, type OperationSpec, operationObject } from "../../wire/operation";
 import { ResetRequest, ResetResponse } from "../../wire/reset";
 import { ScoreResponse } from "../../wire/score";
+import { CloseRequest, CloseResponse, SessionState } from "../../wire/session";
 import { StepRequest, StepResponse } from "../../wire/step";
-import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "./extra-wire";
 
 /*
  * What each route of app.ts, highlight-route.ts and web-routes.ts answers, as the middleware
@@ -30,22 +28,6 @@ const SESSION_QUERY = [
   { name: "session_id", description: "The session returned by /reset.", required: true },
 ];
 const EPISODE_ID = [{ name: "id", description: "An episode id." }];
-
-const HighlightResponse = z
-  .object({
-    spans: z.array(
-      z.looseObject({
-        start: z.number().int(),
-        end: z.number().int(),
-        text: z.string(),
-        signal: z.string(),
-        score: z.number(),
-        explanation: z.string(),
-      }),
-    ),
-    aggregate: z.record(z.string(), z.number()),
-  })
-  .meta({ description: "Non-overlapping cue spans of the message and a score per signal." });
 
 /**
  * The route's entry in /openapi.json, as a pass-through middleware beside its handler:
@@ -114,7 +96,7 @@ export const ROUTE_DOCS = {
       "Vectorised reset with Gymnasium seed semantics. No autoreset. A bad item carries its own `error`; it never fails the batch.",
     guard: "body",
     body: n("BatchResetRequest", BatchResetRequest),
-    ok: { description: "One result per item, in order", schema: n("BatchResponse", BatchResponse) },
+    ok: { description: "One result per item, in order", schema: n("BatchResetResponse", BatchResetResponse) },
     errors: [503],
   }),
   batchStep: doc({
@@ -123,7 +105,7 @@ export const ROUTE_DOCS = {
     description: "One action per session; each result has the exact single-step shape plus `session_id`.",
     guard: "body",
     body: n("BatchStepRequest", BatchStepRequestDoc),
-    ok: { description: "One result per item, in order", schema: n("BatchResponse", BatchResponse) },
+    ok: { description: "One result per item, in order", schema: n("BatchStepResponse", BatchStepResponse) },
   }),
   tasks: doc({
     tag: "catalog",
@@ -170,7 +152,7 @@ export const ROUTE_DOCS = {
     headers: [
       { name: "x-session-id", description: "The session playing the episode, to read it while live." },
     ],
-    ok: { description: "The episode", schema: n("EpisodeLogResponse", EpisodeLogResponse) },
+    ok: { description: "The episode", schema: n("EpisodeView", EpisodeView) },
     errors: [404],
   }),
   counterfactual: doc({
@@ -194,7 +176,7 @@ export const ROUTE_DOCS = {
       "The verbal tells one message carries, as non-overlapping spans a UI can underline, with a score per signal (docs/tells.md). Reads nothing stored and changes nothing.",
     guard: "body",
     body: n("HighlightRequest", HighlightRequest),
-    ok: { description: "Spans and scores", schema: n("HighlightResponse", HighlightResponse) },
+    ok: { description: "Spans and scores", schema: n("HighlightResponse", HighlightResponseDoc) },
   }),
 } as const;
 

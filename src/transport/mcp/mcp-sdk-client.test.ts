@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "../http/server";
+import { type RunningServer, startServer } from "../server";
 import { TOOLS } from "./mcp-tools";
 
 /**

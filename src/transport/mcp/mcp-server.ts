@@ -2,7 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
-import { ServiceError, type SessionService } from "../../sessions/session-service";
+import { asServiceError } from "../../sessions/service-error";
+import type { SessionService } from "../../sessions/session-service";
+import { SessionId } from "../../wire/session-id";
 import { findTool, TOOLS, type ToolContext, toolArgsSchema, toolDescriptor } from "./mcp-tools";
 import { invalidParams, RPC, RpcError, toRpcError } from "./rpc-errors";
 
@@ -24,8 +26,6 @@ const ListTools = z.object({ method: z.literal("tools/list"), params: Params });
 const CallTool = z.object({ method: z.literal("tools/call"), params: Params });
 const SessionCreate = z.object({ method: z.literal("openenv/session/create"), params: Params });
 const SessionClose = z.object({ method: z.literal("openenv/session/close"), params: Params });
-
-const SessionId = z.string().min(1).max(128);
 
 const CallParams = z.object({
   name: z.string().min(1),
@@ -85,11 +85,13 @@ async function callTool(params: unknown, ctx: ToolContext) {
       isError: false,
     };
   } catch (e) {
-    if (!(e instanceof ServiceError)) throw e;
+    // A full disk is the server's failure, not the tool's: it stays a JSON-RPC error.
+    const known = asServiceError(e);
+    if (known === null || known.code === "STORAGE_FULL") throw e;
     // MCP reports a tool's own failures inside the result, so the agent can read and react.
     return {
-      content: [{ type: "text" as const, text: e.message }],
-      structuredContent: { error: { code: e.code, message: e.message } },
+      content: [{ type: "text" as const, text: known.message }],
+      structuredContent: { error: { code: known.code, message: known.message } },
       isError: true,
     };
   }

@@ -1,18 +1,19 @@
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { ServiceError } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
-import { toPydanticErrors } from "../ws/pydantic-errors";
+import { asServiceError } from "../../sessions/service-error";
+import {
+  JSONRPC_INTERNAL_ERROR,
+  JSONRPC_INVALID_PARAMS,
+  JSONRPC_INVALID_REQUEST,
+  JSONRPC_PARSE_ERROR,
+} from "../../wire/errors";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
 
-/** JSON-RPC's own codes, as the MCP SDK names them. */
+/** JSON-RPC's codes as this transport uses them (the wire's error taxonomy holds them). */
 export const RPC = {
-  PARSE_ERROR: ErrorCode.ParseError,
-  INVALID_REQUEST: ErrorCode.InvalidRequest,
-  METHOD_NOT_FOUND: ErrorCode.MethodNotFound,
-  INVALID_PARAMS: ErrorCode.InvalidParams,
-  INTERNAL_ERROR: ErrorCode.InternalError,
-  /** Implementation-defined range: a refusal by the session service (OpenEnv uses it for capacity). */
-  SERVER_ERROR: -32000,
+  PARSE_ERROR: JSONRPC_PARSE_ERROR,
+  INVALID_REQUEST: JSONRPC_INVALID_REQUEST,
+  INVALID_PARAMS: JSONRPC_INVALID_PARAMS,
+  INTERNAL_ERROR: JSONRPC_INTERNAL_ERROR,
 } as const;
 
 /**
@@ -36,20 +37,19 @@ export const invalidParams = (error: z.ZodError, input: unknown): RpcError =>
   new RpcError(RPC.INVALID_PARAMS, "Invalid params", toPydanticErrors(error, input));
 
 /**
- * Any failure inside a method as the error the caller sees: service refusals keep their code
- * under `data`, a full disk says so, and anything unexpected says only "Internal error" (its
- * message could carry internals).
+ * Any failure inside a method as the error the caller sees: a service refusal takes its
+ * JSON-RPC code from the wire's taxonomy and keeps its own code under `data` (a full disk is
+ * STORAGE_FULL), and anything unexpected says only "Internal error" (its message could carry
+ * internals).
  */
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcError) return e;
-  if (e instanceof ServiceError) {
-    return new RpcError(RPC.SERVER_ERROR, e.message, {
-      code: e.code,
-      ...(e.details === undefined ? {} : { details: e.details }),
-    });
-  }
-  if (isStorageFull(e)) return new RpcError(RPC.SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
-  return new RpcError(RPC.INTERNAL_ERROR, "Internal error");
+  const known = asServiceError(e);
+  if (known === null) return new RpcError(RPC.INTERNAL_ERROR, "Internal error");
+  return new RpcError(known.route.jsonrpc, known.message, {
+    code: known.code,
+    ...(known.details === undefined ? {} : { details: known.details }),
+  });
 }
 
 /** A JSON-RPC error response for failures found before a message reaches the SDK server. */
