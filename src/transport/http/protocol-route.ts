@@ -48,9 +48,7 @@ export function registerProtocolRoute(
   app.on(refused.methods, route.path, documented(refused.doc), (c: Context) =>
     renderError(
       c,
-      new HttpError(405, "METHOD_NOT_ALLOWED", refused.message, refused.message, undefined, {
-        Allow: "POST",
-      }),
+      new HttpError("METHOD_NOT_ALLOWED", refused.message, refused.message, undefined, { Allow: "POST" }),
     ),
   );
 }
