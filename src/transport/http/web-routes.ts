@@ -3,6 +3,7 @@ import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
 import type { Context, Hono } from "hono";
+import { PAGE_DOCS } from "./route-docs";
 import { CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 
 /** The browser UI's own folder, beside src/. */
@@ -90,16 +91,16 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   }
 
   // Pages without an icon of their own (/docs, JSON views) make the browser ask for this one.
-  app.get("/favicon.ico", (c) => {
+  app.get("/favicon.ico", PAGE_DOCS.favicon, (c) => {
     c.header("Content-Type", "image/svg+xml");
     c.header("Cache-Control", "public, max-age=86400");
     return c.body(FAVICON_SVG, 200);
   });
-  app.get("/", (c) => c.redirect("/web/", 302));
-  app.get("/web", (c) => c.redirect("/web/", 302));
-  app.get("/web/", (c) => send(c, "index", "html"));
-  app.get("/web/replay", (c) => send(c, "replay", "html"));
-  app.get("/web/*", (c) => {
+  app.get("/", PAGE_DOCS.root, (c) => c.redirect("/web/", 302));
+  app.get("/web", PAGE_DOCS.web, (c) => c.redirect("/web/", 302));
+  app.get("/web/", PAGE_DOCS.play, (c) => send(c, "index", "html"));
+  app.get("/web/replay", PAGE_DOCS.replay, (c) => send(c, "replay", "html"));
+  app.get("/web/*", PAGE_DOCS.asset, (c) => {
     const name = c.req.path.slice("/web/".length);
     const m = FILE_NAME.exec(name);
     if (m === null) return missing(c);
