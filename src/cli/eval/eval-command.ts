@@ -13,7 +13,7 @@ import { ListingFileError } from "../../../tasks/listings/listing-file-error";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import { requireTask } from "../../../tasks/open-run";
 import { TASK_IDS } from "../../../tasks/task-catalog";
-import { V2_TASK_KEYS } from "../../../tasks/task-ref";
+import { V2_TASK_KEYS, V3_TASK_KEYS } from "../../../tasks/task-ref";
 import { resolveSellerSpec } from "../../seller-runtime/resolve-seller-spec";
 import { type CommandIo, failed, processIo, UsageError } from "./command-io";
 import { openEvalStore } from "./eval-store";
@@ -32,7 +32,8 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
                        code buyers: ${CODE_BUYER_SPECS.join(", ")}
                        model buyers: ollama:<tag>, hf:<org/model>, hf:<endpoint url> (add +steer for tell steering)
   --task <id|all>      repeatable; ${TASK_IDS.join(", ")} (version 1);
-                       id@2 for game v2 (e.g. single_deal@2), all@2 for every v2 task
+                       id@3 for the current game (e.g. single_deal@3), all@3 for every v3 task;
+                       id@2 / all@2 for game v2 as first released (responsive@1)
   --seeds <list>       1..30 (default), 1,2,5 or a mix like 1..10,42
   --seller <id@ver>    play every task against this seller instead of its pinned one
   --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
@@ -79,12 +80,20 @@ export function positiveInt(name: string, text: string): number {
   return n;
 }
 
+/** "all" is every v1 task, "all@2" / "all@3" every task of that version. */
+const ALL_OF: Readonly<Record<string, readonly string[]>> = {
+  all: TASK_IDS,
+  "all@1": TASK_IDS,
+  "all@2": V2_TASK_KEYS,
+  "all@3": V3_TASK_KEYS,
+};
+
 function tasksFrom(values: readonly string[] | undefined): string[] {
   if (values === undefined || values.length === 0)
     throw new UsageError("give at least one --task (or --task all)");
   const out: string[] = [];
   for (const v of values.flatMap((x) => x.split(","))) {
-    const ids = v.trim() === "all" ? TASK_IDS : v.trim() === "all@2" ? V2_TASK_KEYS : [v.trim()];
+    const ids = ALL_OF[v.trim()] ?? [v.trim()];
     for (const id of ids) {
       requireTask(id);
       if (!out.includes(id)) out.push(id);
