@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { formatMoney, formatPrice, formatRupees, round2, wholeUnits } from "./money";
 import { timeDiscount } from "./rewards";
 

@@ -25,9 +25,14 @@ export const NOTICE = {
 } as const;
 
 /** A plain seller line used when the rules guard rewrites a move, so the words match the price. */
-export function restatedLine(action: SellerMove, price: number | null, say: PriceText = formatRupees): string {
+export function restatedLine(
+  action: SellerMove,
+  price: number | null,
+  say: PriceText = formatRupees,
+): string {
   if (action === "accept" && price !== null) return `Okay, ${say(price)} it is. Deal.`;
-  if (action === "counter" && price !== null) return `I can do ${say(price)}, and that is as far as I go today.`;
+  if (action === "counter" && price !== null)
+    return `I can do ${say(price)}, and that is as far as I go today.`;
   return "No, I'll leave it here. Maybe another time.";
 }
 
