@@ -20,6 +20,7 @@ export type {
 
 export interface TaskInfo {
   id: string;
+  version: string;
   difficulty: string;
   description: string;
   total_episodes: number;

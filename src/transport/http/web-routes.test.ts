@@ -11,6 +11,7 @@ import {
   compileWebModule,
   registerWebRoutes,
   rewriteImports,
+  SHARED_MODULES,
   WEB_ROOT,
 } from "./web-routes";
 
@@ -161,8 +162,27 @@ describe("every web module", () => {
     const specs = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
     for (const spec of specs) {
       expect(spec).toMatch(/^\.\/[a-z][a-z0-9-]*\.js$/);
-      expect(sources).toContain(`${spec?.slice(2, -3)}.ts`);
+      const base = spec?.slice(2, -3) as string;
+      if (!Object.hasOwn(SHARED_MODULES, base)) expect(sources).toContain(`${base}.ts`);
     }
+  });
+
+  it.each(Object.keys(SHARED_MODULES))(
+    "shared domain module %s compiles with no imports of its own",
+    async (name) => {
+      const shared = SHARED_MODULES[name] as { file: string };
+      const code = await compileWebModule(readFileSync(shared.file, "utf8"), `${name}.ts`);
+      expect(code).not.toMatch(/\bfrom\s*["']|\bimport\s*["'(]/);
+    },
+  );
+});
+
+describe("shared domain modules", () => {
+  it("are imported by their domain specifier and served under a flat name", () => {
+    expect(rewriteImports('import { formatMoney } from "../env/money";')).toBe(
+      'import { formatMoney } from "./env-money.js";',
+    );
+    expect(rewriteImports('import { x } from "../env/prng";')).toBe('import { x } from "../env/prng.js";');
   });
 });
 
@@ -172,6 +192,15 @@ describe("web UI on the real server", () => {
     server = await startRealServer();
   });
   afterAll(() => server.close());
+
+  it("serves the shared price formatter the page imports, and nothing else of the domain", async () => {
+    const money = await fetch(`${server.url}/web/env-money.js`);
+    expect(money.status).toBe(200);
+    expect(await money.text()).toContain("function formatMoney");
+    for (const name of ["env-prng.js", "constructor.js", "tostring.js"]) {
+      expect((await fetch(`${server.url}/web/${name}`)).status).toBe(404);
+    }
+  });
 
   it("is registered by createApp beside the API", async () => {
     const page = await fetch(`${server.url}/web/`);

@@ -25,14 +25,33 @@ type Kind = keyof typeof TYPES;
 const FILE_NAME = /^([a-z][a-z0-9-]*)\.(html|css|js)$/;
 
 /**
+ * Domain modules the pages share with the engine, by the flat name the browser asks for, with
+ * the specifier web/ sources import them by. Each is a self-contained module (no imports of its
+ * own; a test checks): today only the one price formatter, so the page's numbers and the
+ * sellers' words are written by the same code (#17 item 5).
+ */
+export const SHARED_MODULES: Readonly<Record<string, { specifier: string; file: string }>> = {
+  "env-money": {
+    specifier: "../env/money",
+    file: fileURLToPath(new URL("../../../env/money.ts", import.meta.url)),
+  },
+};
+
+const SHARED_BY_SPECIFIER = new Map(Object.entries(SHARED_MODULES).map(([name, m]) => [m.specifier, name]));
+
+/**
  * The browser asks for `./api.js`; the sources say `./api` (bundler resolution). Relative
- * specifiers without an extension get `.js`, which this server compiles from the `.ts` beside it.
+ * specifiers without an extension get `.js`, which this server compiles from the `.ts` beside it;
+ * a shared domain module's specifier becomes its flat name (`../env/money` → `./env-money.js`).
  */
 export function rewriteImports(code: string): string {
   return code.replace(
     /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']*?)\2/g,
-    (whole, lead: string, q: string, spec: string) =>
-      /\.[a-z]+$/i.test(spec.split("/").pop() ?? "") ? whole : `${lead}${q}${spec}.js${q}`,
+    (whole, lead: string, q: string, spec: string) => {
+      const shared = SHARED_BY_SPECIFIER.get(spec);
+      if (shared !== undefined) return `${lead}${q}./${shared}.js${q}`;
+      return /\.[a-z]+$/i.test(spec.split("/").pop() ?? "") ? whole : `${lead}${q}${spec}.js${q}`;
+    },
   );
 }
 
@@ -63,8 +82,9 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   const compiled = new Map<string, { mtimeMs: number; code: string }>();
 
   async function load(base: string, kind: Kind): Promise<string | null> {
-    const file = resolve(root, `${base}.${kind === "js" ? "ts" : kind}`);
-    if (!file.startsWith(root + sep)) return null;
+    const shared = kind === "js" && Object.hasOwn(SHARED_MODULES, base) ? SHARED_MODULES[base] : undefined;
+    const file = shared?.file ?? resolve(root, `${base}.${kind === "js" ? "ts" : kind}`);
+    if (shared === undefined && !file.startsWith(root + sep)) return null;
     const info = await stat(file).catch(() => null);
     if (info === null || !info.isFile()) return null;
     if (kind !== "js") return readFile(file, "utf8");
