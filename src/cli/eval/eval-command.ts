@@ -2,9 +2,11 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { buyerFromSpec, CODE_BUYER_SPECS } from "../../../eval/buyers/buyer-registry";
+import { playOracle } from "../../../eval/game/oracle-reference";
 import type { EvalSessionFactory } from "../../../eval/harness/eval-env";
 import { inProcessSessionsWith } from "../../../eval/harness/in-process-session";
 import { type EvalPlan, runEval, summaryPlan } from "../../../eval/harness/run-eval";
+import { withOracle } from "../../../eval/metrics/oracle-fraction";
 import { formatSummaryTable } from "../../../eval/metrics/summary-table";
 import { contentHash } from "../../../sellers/content-hash";
 import { UnknownSellerError } from "../../../sellers/registry";
@@ -39,6 +41,8 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
   --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
   --tells on|off       seller tells in observations (default on)
   --episodes <n>       cap career tasks at n episodes (default: all episodes, all graded)
+  --oracle             also play each task's oracle (knows the hidden state) on the same seeds and
+                       show every score as a fraction of it ("of oracle"); in-process, pinned sellers
   --server <url>       play over HTTP against a running server instead of in-process
   --concurrency <n>    units (and model calls) in flight at once (default 4)
   --temperature <t>    sampling temperature for model buyers (default 0.7)
@@ -70,6 +74,7 @@ const OPTIONS = {
   out: { type: "string", default: "runs" },
   db: { type: "string", default: "./data/eval.db" },
   quiet: { type: "boolean", default: false },
+  oracle: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -134,6 +139,14 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
         throw err;
       }
     }
+    if (values.oracle && values.server !== undefined)
+      throw new UsageError(
+        "--oracle plays in-process: it reads the hidden state, which a server never shows",
+      );
+    if (values.oracle && (values.seller !== undefined || values.listings !== undefined))
+      throw new UsageError(
+        "--oracle models each task's pinned seller and built-in products; drop --seller/--listings",
+      );
     const models = modelFactory(io.env, concurrency);
     const sellers = (key: string) => resolveSellerSpec(key, { chatModel: models });
     // A seller that does not exist must fail before a run is recorded: bad input changes nothing.
@@ -204,9 +217,18 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
           ),
       });
       progress?.finish();
+      let summary = outcome.summary;
+      if (values.oracle) {
+        if (!values.quiet) io.err.write(`oracle: ${tasks.join(", ")} on ${seeds.length} seeds\n`);
+        const oracle = await playOracle(
+          { tasks, seeds, tells: plan.tells, ...(maxEpisodes !== undefined ? { maxEpisodes } : {}) },
+          { gitCommit: commit, concurrency },
+        );
+        summary = withOracle(summary, oracle);
+      }
       const finished = new Date();
       store.finishRun(plan.runId, finished.toISOString());
-      const summaryPath = writeSummary(dir, outcome.summary);
+      const summaryPath = writeSummary(dir, summary);
       writeMeta(dir, {
         run_id: plan.runId,
         argv,
@@ -220,7 +242,7 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
         db: values.db,
         git_commit: commit,
       });
-      io.out(`${formatSummaryTable(outcome.summary)}\n\n`);
+      io.out(`${formatSummaryTable(summary)}\n\n`);
       io.out(
         `run ${plan.runId}: ${outcome.played} played, ${outcome.skipped} resumed; summary ${summaryPath}\n`,
       );
