@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { round2 } from "../env/money";
+import { formatMoney, round2 } from "../env/money";
 import { rngFor } from "../env/prng";
 import type { SellerPolicy, SellerTurn } from "../env/seller-policy";
 import type { SellerType } from "../env/seller-type";
 import { RESPONSIVE_LINE_SETS } from "./line-sets";
 import { resolveSeller } from "./registry";
 import { sayLine } from "./seller-lines";
+import { playOffers, sellerReplies } from "./testing/episode-harness";
 
 /** Every release said in honest speech, and the v1 releases of the same sellers. */
 const HONEST = [
@@ -163,5 +164,42 @@ describe("honest speech: the words carry nothing about the floor beyond the pric
       { numRuns: 2000, seed: 7 },
     );
     expect(found.failed).toBe(true);
+  });
+});
+
+/** Every release that says prices exactly: the honest-speech rule sellers and the classic personas' new versions. */
+const EXACT = [
+  ...HONEST,
+  "bazaar-default@2",
+  "bazaar-impatient@2",
+  "bazaar-collaborative@2",
+  "bazaar-deceptive@3",
+];
+
+describe("exact prices (#17 item 5): the price in the words is the price of the move", () => {
+  it.each(EXACT)("%s names every counter and accepted offer as formatMoney writes it", (key) => {
+    const seller = resolveSeller(key);
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 100_000 }),
+        fc.integer({ min: 2_000, max: 900_000 }),
+        fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 10 }),
+        (seed, costPaise, shares) => {
+          const cost = costPaise / 100;
+          const anchorBase = round2(cost * 2.1);
+          // Offers with paise, so whole-rupee wording would show.
+          const offers = shares.map((x) => round2((anchorBase * x) / 97));
+          const s = playOffers(seller, { seed, cost, anchorBase, rounds: 8 }, offers);
+          for (const r of sellerReplies(s)) {
+            if (r.price === null || !r.message.includes("₹")) continue;
+            expect(r.message).toContain(formatMoney(r.price));
+            checked += 1;
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(checked).toBeGreaterThan(60);
   });
 });

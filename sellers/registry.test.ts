@@ -31,6 +31,10 @@ const RULE_KEYS = [
   "hardliner@3",
   "tit-for-tat@2",
   "craigslist-bot@2",
+  "bazaar-default@2",
+  "bazaar-impatient@2",
+  "bazaar-collaborative@2",
+  "bazaar-deceptive@3",
 ];
 
 describe("seller registry", () => {

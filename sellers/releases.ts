@@ -1,9 +1,13 @@
 import { ReleaseManifest } from "./release-manifest";
 import bazaarCollaborative1 from "./versions/bazaar-collaborative-1.json" with { type: "json" };
+import bazaarCollaborative2 from "./versions/bazaar-collaborative-2.json" with { type: "json" };
 import bazaarDeceptive1 from "./versions/bazaar-deceptive-1.json" with { type: "json" };
 import bazaarDeceptive2 from "./versions/bazaar-deceptive-2.json" with { type: "json" };
+import bazaarDeceptive3 from "./versions/bazaar-deceptive-3.json" with { type: "json" };
 import bazaarDefault1 from "./versions/bazaar-default-1.json" with { type: "json" };
+import bazaarDefault2 from "./versions/bazaar-default-2.json" with { type: "json" };
 import bazaarImpatient1 from "./versions/bazaar-impatient-1.json" with { type: "json" };
+import bazaarImpatient2 from "./versions/bazaar-impatient-2.json" with { type: "json" };
 import boulware1 from "./versions/boulware-1.json" with { type: "json" };
 import boulware2 from "./versions/boulware-2.json" with { type: "json" };
 import conceder1 from "./versions/conceder-1.json" with { type: "json" };
@@ -50,6 +54,10 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   hardliner3,
   titForTat2,
   craigslistBot2,
+  bazaarDefault2,
+  bazaarImpatient2,
+  bazaarCollaborative2,
+  bazaarDeceptive3,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */

@@ -27,12 +27,18 @@ describe("the deceptive seller's words across rounds", () => {
     expect(seedsWithRepeats("bazaar-deceptive@1", 50).length).toBeGreaterThan(10);
   });
 
-  it("version 2 never says a sentence it said the round before", () => {
-    expect(seedsWithRepeats("bazaar-deceptive@2", 300)).toEqual([]);
+  it.each([
+    "bazaar-deceptive@2",
+    "bazaar-deceptive@3",
+    "bazaar-default@2",
+    "bazaar-impatient@2",
+    "bazaar-collaborative@2",
+  ])("%s never says a sentence it said the round before", (key) => {
+    expect(seedsWithRepeats(key, 300)).toEqual([]);
   });
 
-  it("a bare id gets version 2, and version 1 stays loadable for the tasks that pin it", () => {
-    expect(resolveSeller("bazaar-deceptive").ref.version).toBe(2);
+  it("a bare id gets the newest version, and version 1 stays loadable for the tasks that pin it", () => {
+    expect(resolveSeller("bazaar-deceptive").ref.version).toBe(3);
     expect(resolveSeller("bazaar-deceptive@1").ref.version).toBe(1);
   });
 });

@@ -107,11 +107,11 @@ async function main(): Promise<void> {
     );
     assert.ok(!sellerValues.some((o) => o.value === "llm@1"), "the LLM template is not offered as a seller");
     assert.ok(
-      sellerValues.some((o) => o.value === "bazaar-deceptive@2"),
+      sellerValues.some((o) => o.value === "bazaar-deceptive@3"),
       "the newest deceptive seller is offered",
     );
     assert.ok(
-      !sellerValues.some((o) => o.value === "bazaar-deceptive@1"),
+      !sellerValues.some((o) => o.value === "bazaar-deceptive@1" || o.value === "bazaar-deceptive@2"),
       "superseded versions are not offered",
     );
     assert.ok(
