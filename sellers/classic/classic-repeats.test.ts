@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveSeller } from "../registry";
 import { playOffers, sellerReplies } from "../testing/episode-harness";
-
-const sentences = (message: string): string[] =>
-  message
-    .split(/(?<=[.!?])\s+/)
-    .map((x) => x.trim())
-    .filter((x) => x !== "");
+import { repeatsRoundToRound } from "../testing/repeats";
 
 /** Seeds whose episode has a seller sentence said again in the very next round. */
 function seedsWithRepeats(key: string, seeds: number): number[] {
@@ -16,8 +11,7 @@ function seedsWithRepeats(key: string, seeds: number): number[] {
     // A stubborn buyer creeping up keeps the seller countering for all twelve rounds.
     const offers = Array.from({ length: 12 }, (_, i) => 200 + i * 5);
     const s = playOffers(seller, { seed, cost: 800, anchorBase: 1000, rounds: 12 }, offers);
-    const said = sellerReplies(s).map((e) => new Set(sentences(e.message)));
-    if (said.some((now, i) => i > 0 && [...now].some((x) => said[i - 1]?.has(x)))) out.push(seed);
+    if (repeatsRoundToRound(sellerReplies(s).map((e) => e.message))) out.push(seed);
   }
   return out;
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runComplete, stepRun } from "../../env/run";
+import { repeatsRoundToRound } from "../../sellers/testing/repeats";
 import { openRun } from "../open-run";
-
-const sentences = (message: string): string[] =>
-  message
-    .split(/(?<=[.!?])\s+/)
-    .map((x) => x.trim())
-    .filter((x) => x !== "");
 
 /** Seeds where the seller says a sentence it said the round before (#17 item 14), against a buyer creeping up. */
 function seedsWithRepeats(task: string, seeds: number): number[] {
@@ -14,15 +9,15 @@ function seedsWithRepeats(task: string, seeds: number): number[] {
   for (let seed = 1; seed <= seeds; seed++) {
     const run = openRun(task, { seed, episodeId: `repeats-${seed}` });
     let offer = 0.55 * run.episode.reservation;
-    const said: Set<string>[] = [];
+    const said: string[] = [];
     while (!runComplete(run)) {
       const r = stepRun(run, { type: "offer", price: Math.round(offer * 100) / 100 });
       const o = r.info.terminal_observation ?? r.observation;
-      if (o.seller_message !== null) said.push(new Set(sentences(o.seller_message)));
+      if (o.seller_message !== null) said.push(o.seller_message);
       offer *= 1.03;
       if (r.done) break;
     }
-    if (said.some((now, i) => i > 0 && [...now].some((x) => said[i - 1]?.has(x)))) out.push(seed);
+    if (repeatsRoundToRound(said)) out.push(seed);
   }
   return out;
 }
