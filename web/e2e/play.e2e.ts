@@ -19,7 +19,8 @@ import { runEval } from "../../eval/harness/run-eval";
 import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/http/server";
+import { startServer } from "../../src/transport/server";
+import { checkMoneyAgrees } from "./money-agrees";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
@@ -293,36 +294,9 @@ async function main(): Promise<void> {
     assert.ok((await overflowX(page)) <= 0, `the career page fits 390 px (${await overflowX(page)}px over)`);
     await shot(page, "career-phone");
 
-    // #17 item 5: on the current game (the default stall) the seller's words, the facts, the
-    // Accept button, the deal notice and the result all show one number, paise included.
+    // #17 item 5: one number in words and on the page, on the default stall (the current game).
     await page.setViewportSize(DESKTOP);
-    await page.goto(`${server.url}/web/`);
-    await page.locator("#task option").first().waitFor({ state: "attached" });
-    assert.equal(
-      await page.locator("#task").inputValue(),
-      "single_deal@3",
-      "the current game is the default",
-    );
-    await page.fill("#seed", "5");
-    await page.click("#start");
-    await page.locator("#chat li.turn-seller").first().waitFor();
-    const ask = Number(await page.locator("#price").getAttribute("max"));
-    await offer(page, Math.round(ask * 45.37) / 100, "Thoda kam karo.");
-    await page.locator("#chat li.turn-seller").nth(1).waitFor();
-    const said = (await page.locator("#chat li.turn-seller .said").last().textContent()) ?? "";
-    const inWords = said.match(/₹[\d,]+(?:\.\d{2})?/)?.[0];
-    assert.ok(inWords !== undefined, `the seller names its price: ${said}`);
-    const factsText = (await page.locator("#facts").textContent()) ?? "";
-    assert.ok(factsText.includes(`Their price now${inWords}`), `facts show ${inWords}: ${factsText}`);
-    assert.equal((await page.locator("#accept").textContent())?.trim(), `Accept ${inWords}`);
-    await page.click("#accept");
-    await page.locator("#result").waitFor();
-    const closing = (await page.locator("#chat li.turn-notice").last().textContent()) ?? "";
-    assert.equal(closing.trim(), `Deal closed at ${inWords}.`);
-    assert.match(
-      (await page.locator("#result-facts").textContent()) ?? "",
-      new RegExp(`Agreed price${inWords.replace(/[.₹]/g, "\\$&")}`),
-    );
+    const inWords = await checkMoneyAgrees(page, server.url, offer);
     pass(
       `words and numbers agree on the current game: the seller said ${inWords}, the facts, Accept and the deal say the same`,
     );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LiveBackend, startRealServer } from "../../testing/backends";
 import {
   CONTENT_SECURITY_POLICY,
+  compileSharedModule,
   compileWebModule,
   registerWebRoutes,
   rewriteImports,
@@ -168,19 +169,20 @@ describe("every web module", () => {
   });
 
   it.each(Object.keys(SHARED_MODULES))(
-    "shared domain module %s compiles with no imports of its own",
+    "shared wire module %s is served as one module with no imports",
     async (name) => {
       const shared = SHARED_MODULES[name] as { file: string };
-      const code = await compileWebModule(readFileSync(shared.file, "utf8"), `${name}.ts`);
+      const code = await compileSharedModule(shared.file);
+      expect(code).toContain("export");
       expect(code).not.toMatch(/\bfrom\s*["']|\bimport\s*["'(]/);
     },
   );
 });
 
-describe("shared domain modules", () => {
-  it("are imported by their domain specifier and served under a flat name", () => {
-    expect(rewriteImports('import { formatMoney } from "../env/money";')).toBe(
-      'import { formatMoney } from "./env-money.js";',
+describe("shared wire modules", () => {
+  it("are imported by their wire specifier and served under a flat name", () => {
+    expect(rewriteImports('import { formatMoney } from "../src/wire/money";')).toBe(
+      'import { formatMoney } from "./wire-money.js";',
     );
     expect(rewriteImports('import { x } from "../env/prng";')).toBe('import { x } from "../env/prng.js";');
   });
@@ -194,10 +196,15 @@ describe("web UI on the real server", () => {
   afterAll(() => server.close());
 
   it("serves the shared price formatter the page imports, and nothing else of the domain", async () => {
-    const money = await fetch(`${server.url}/web/env-money.js`);
+    const money = await fetch(`${server.url}/web/wire-money.js`);
     expect(money.status).toBe(200);
-    expect(await money.text()).toContain("function formatMoney");
-    for (const name of ["env-prng.js", "constructor.js", "tostring.js"]) {
+    const code = await money.text();
+    expect(code).toContain("function formatMoney");
+    // Served to a browser, it runs there: the bundle formats as the engine does.
+    const url = `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+    const mod = (await import(url)) as { formatMoney: (x: number) => string };
+    expect(mod.formatMoney(3499.3)).toBe("₹3,499.30");
+    for (const name of ["env-money.js", "wire-step.js", "constructor.js", "tostring.js"]) {
       expect((await fetch(`${server.url}/web/${name}`)).status).toBe(404);
     }
   });

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { transform } from "esbuild";
+import { build, transform } from "esbuild";
 import type { Context, Hono } from "hono";
 import { CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 
@@ -25,15 +25,15 @@ type Kind = keyof typeof TYPES;
 const FILE_NAME = /^([a-z][a-z0-9-]*)\.(html|css|js)$/;
 
 /**
- * Domain modules the pages share with the engine, by the flat name the browser asks for, with
- * the specifier web/ sources import them by. Each is a self-contained module (no imports of its
- * own; a test checks): today only the one price formatter, so the page's numbers and the
- * sellers' words are written by the same code (#17 item 5).
+ * Wire modules the pages use at run time (not only as types), by the flat name the browser asks
+ * for, with the specifier web/ sources import them by. Each is served bundled into one
+ * self-contained module (a test checks it has no imports left): today only the one price
+ * formatter, so the page's numbers and the sellers' words are written by the same code (#17 item 5).
  */
 export const SHARED_MODULES: Readonly<Record<string, { specifier: string; file: string }>> = {
-  "env-money": {
-    specifier: "../env/money",
-    file: fileURLToPath(new URL("../../../env/money.ts", import.meta.url)),
+  "wire-money": {
+    specifier: "../src/wire/money",
+    file: fileURLToPath(new URL("../../wire/money.ts", import.meta.url)),
   },
 };
 
@@ -42,7 +42,7 @@ const SHARED_BY_SPECIFIER = new Map(Object.entries(SHARED_MODULES).map(([name, m
 /**
  * The browser asks for `./api.js`; the sources say `./api` (bundler resolution). Relative
  * specifiers without an extension get `.js`, which this server compiles from the `.ts` beside it;
- * a shared domain module's specifier becomes its flat name (`../env/money` → `./env-money.js`).
+ * a shared wire module's specifier becomes its flat name (`../src/wire/money` → `./wire-money.js`).
  */
 export function rewriteImports(code: string): string {
   return code.replace(
@@ -53,6 +53,20 @@ export function rewriteImports(code: string): string {
       return /\.[a-z]+$/i.test(spec.split("/").pop() ?? "") ? whole : `${lead}${q}${spec}.js${q}`;
     },
   );
+}
+
+/** A shared wire module and what it imports, bundled into one browser module with no imports. */
+export async function compileSharedModule(file: string): Promise<string> {
+  const out = await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: "esm",
+    target: "es2022",
+    platform: "browser",
+    legalComments: "none",
+  });
+  return out.outputFiles[0]?.text ?? "";
 }
 
 /** TypeScript to browser JavaScript, one module at a time (types are erased, imports kept). */
@@ -90,7 +104,11 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
     if (kind !== "js") return readFile(file, "utf8");
     const hit = compiled.get(base);
     if (hit !== undefined && hit.mtimeMs === info.mtimeMs) return hit.code;
-    const code = await compileWebModule(await readFile(file, "utf8"), `${base}.ts`);
+    // A shared module is cached on its entry file's mtime: what it bundles changes with a release.
+    const code =
+      shared === undefined
+        ? await compileWebModule(await readFile(file, "utf8"), `${base}.ts`)
+        : await compileSharedModule(file);
     compiled.set(base, { mtimeMs: info.mtimeMs, code });
     return code;
   }
