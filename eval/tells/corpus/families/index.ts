@@ -8,10 +8,12 @@ import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
+import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
+export { UNTOUCHED_V3_IDS } from "./untouched-third";
 
 export const FAMILIES: readonly Family[] = [
   bazaarEnglish,
@@ -37,4 +39,4 @@ export const FAMILIES: readonly Family[] = [
   ...AFTER_V2_LEXICON,
 ];
 
-export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND];
+export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND, ...UNTOUCHED_THIRD];
