@@ -8,6 +8,8 @@ import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
+import { THIRD_PASS_FAMILIES } from "./third-pass";
+import { THIRD_PASS_MORE } from "./third-pass-more";
 import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
@@ -37,6 +39,12 @@ export const FAMILIES: readonly Family[] = [
   furnitureChatDevanagari,
   ...SECOND_PASS_FAMILIES,
   ...AFTER_V2_LEXICON,
+  ...THIRD_PASS_FAMILIES,
+  ...THIRD_PASS_MORE,
 ];
 
-export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND, ...UNTOUCHED_THIRD];
+export const HAND_WRITTEN: readonly HandWritten[] = [
+  ...FIRST_HAND,
+  ...HAND_WRITTEN_SECOND,
+  ...UNTOUCHED_THIRD,
+];
