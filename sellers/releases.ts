@@ -11,6 +11,7 @@ import hardliner1 from "./versions/hardliner-1.json" with { type: "json" };
 import hardliner2 from "./versions/hardliner-2.json" with { type: "json" };
 import linear1 from "./versions/linear-1.json" with { type: "json" };
 import llm1 from "./versions/llm-1.json" with { type: "json" };
+import llm2 from "./versions/llm-2.json" with { type: "json" };
 import responsive1 from "./versions/responsive-1.json" with { type: "json" };
 import titForTat1 from "./versions/tit-for-tat-1.json" with { type: "json" };
 import lock from "./versions.lock.json" with { type: "json" };
@@ -35,6 +36,7 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   llm1,
   hardliner2,
   responsive1,
+  llm2,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */
