@@ -9,10 +9,10 @@
  * the stored log of each episode has exactly the reference's events. Prints JSON last.
  */
 import pg from "pg";
+import { referenceRun } from "../src/testing/buyer";
 import { startCluster } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { newStats, type PlayedEpisode, playEpisode } from "../src/testing/episode-loop";
-import { referenceRun } from "../src/transport/http/testing/buyer";
 
 const LOOPS = Number(process.env.SCALE_LOOPS ?? 64);
 const EPISODES_PER_LOOP = Number(process.env.SCALE_EPISODES ?? 4);

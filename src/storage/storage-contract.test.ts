@@ -3,7 +3,7 @@ import type { Observation } from "../../env/observation";
 import { stepRun } from "../../env/run";
 import { openRun } from "../../tasks/open-run";
 import { createSessionService } from "../sessions/engine-session-service";
-import { referenceRun, testBuyer } from "../transport/http/testing/buyer";
+import { referenceRun, testBuyer } from "../testing/buyer";
 import { pgEngine, sqliteEngine, type TestEngine } from "./testing/engines";
 
 /**

@@ -1,5 +1,5 @@
 import type { Observation } from "../../env/observation";
-import { testBuyer } from "../transport/http/testing/buyer";
+import { testBuyer } from "./buyer";
 
 /** One played episode, as the client saw it: every acknowledged observation, reset first. */
 export interface PlayedEpisode {

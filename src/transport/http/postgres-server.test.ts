@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
 import { DEFAULT_CONFIG } from "../../config/config";
+import { referenceRun, testBuyer } from "../../testing/buyer";
 import { type EmbeddedPg, freePort, startEmbeddedPg } from "../../testing/embedded-pg";
 import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
 import { ReadyResponse } from "../../wire/catalog";
 import { type RunningServer, startServer } from "../server";
-import { referenceRun, testBuyer } from "./testing/buyer";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 

@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
+import { referenceRun, testBuyer } from "../../testing/buyer";
 import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
 import { postJson } from "../../testing/post-json";
 import { runProcess } from "../../testing/run-process";
 import { startServerProcess } from "../../testing/server-process";
-import { referenceRun, testBuyer } from "./testing/buyer";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 
