@@ -21,6 +21,20 @@ export const ErrorCode = z.enum([
   "FORBIDDEN_ORIGIN",
   "UNAUTHORIZED",
   "STORAGE_FULL",
+  // The exchange (docs/exchange.md): markets/errors.ts codes, plus the shell's own.
+  "MARKET_NOT_FOUND",
+  "UNKNOWN_AGENT",
+  "NOT_ENGAGED",
+  "ALREADY_DECIDED",
+  "LATE",
+  "MARKET_CLOSED",
+  "THREAD_CLOSED",
+  "OVERSIZE",
+  "INVALID",
+  "REVISIONS_EXHAUSTED",
+  "ALREADY_QUALIFIED",
+  "UNKNOWN_SUBMISSION",
+  "BAD_LAST_EVENT_ID",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../../config/config";
+import { type ExchangeShell, openExchange } from "../../exchange/exchange-shell";
 import { readLlmConfig } from "../../llm/config";
 import { createLogger, errorFields, type Logger } from "../../log/logger";
 import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
@@ -17,9 +18,11 @@ import { openDatabase } from "../../storage/open-database";
 import { startWorkerWriter } from "../../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
 import { registerMcpRoutes } from "../mcp/mcp-handler";
+import { attachExchangeWebSocket } from "../ws/exchange-ws";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
+import { registerExchangeRoutes } from "./exchange-routes";
 import { isAddressInUse, PortInUseError } from "./port-in-use";
 import { wsAdmission } from "./ws-admission";
 
@@ -29,6 +32,8 @@ export interface RunningServer {
   port: number;
   service: EngineSessionService;
   store: EpisodeStore;
+  /** The live exchange (agents, markets, ledger, tape) on the same database. */
+  exchange: ExchangeShell;
   server: Server;
   /** Stop accepting, let in-flight requests finish, close WebSockets and the database. */
   close(): Promise<void>;
@@ -108,6 +113,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     now: opts.now,
     logger: log,
   });
+  // Markets that were open when the server last stopped resume here (or close, if overdue).
+  const exchange = openExchange(store.db, { logger: log });
   const deps: AppDeps = {
     service,
     store,
@@ -122,6 +129,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
     (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
+    (a, d) => registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024),
   ]);
 
   let server: Server;
@@ -134,16 +142,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
   } catch (err) {
     // Nothing was served: release the database and its helpers so the process can exit now.
+    await exchange.stop();
     await checkpoints?.stop();
     await writer.close();
     store.close();
     throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
   }
   server.keepAliveTimeout = 65_000;
-  const ws = attachOpenEnvWebSocket(server, service, {
-    admit: wsAdmission(config.corsOrigins, access),
-    logger: log,
-  });
+  const admit = wsAdmission(config.corsOrigins, access);
+  const agentsWs = attachExchangeWebSocket(server, exchange, { admit, logger: log, otherPaths: ["/ws"] });
+  const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);
@@ -170,6 +178,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       clearInterval(sweeper);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Streams and agent sockets end first; open markets stay open in the store and resume on start.
+      await exchange.stop();
+      await agentsWs.close();
       await ws.close();
       const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
       await drained;
@@ -183,5 +194,5 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     })();
     return closing;
   };
-  return { url, port, service, store, server, close };
+  return { url, port, service, store, exchange, server, close };
 }

@@ -1,0 +1,76 @@
+import type { MarketView } from "../../markets/views";
+import type { InboxItem } from "../wire/exchange";
+
+/**
+ * Per-agent notifications: "this market changed for you", carrying the agent's own view at that
+ * moment. Agents pull them (long-poll) or get them pushed on their WebSocket; the exchange never
+ * calls out to an agent's machine. Only the latest item per market is kept (a newer view
+ * supersedes an older one), at most MAX_ITEMS per agent, so a silent agent costs bounded memory.
+ *
+ * Cursors start at the start-up time in microseconds, so a cursor from before a restart is
+ * always below every cursor after it: an agent that reconnects with its old cursor misses
+ * nothing that was queued since.
+ */
+export const MAX_ITEMS = 256;
+
+type Listener = (item: InboxItem) => void;
+
+export class Inbox {
+  private counter: number;
+  private readonly queues = new Map<string, InboxItem[]>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(startMs: number = Date.now()) {
+    this.counter = startMs * 1000;
+  }
+
+  push(agent: string, view: MarketView): void {
+    const item: InboxItem = { n: ++this.counter, market_id: view.market_id, view };
+    const q = (this.queues.get(agent) ?? []).filter((i) => i.market_id !== item.market_id);
+    q.push(item);
+    if (q.length > MAX_ITEMS) q.splice(0, q.length - MAX_ITEMS);
+    this.queues.set(agent, q);
+    for (const l of this.listeners.get(agent) ?? []) l(item);
+  }
+
+  /** The newest cursor handed out (a client with nothing yet may start from it). */
+  cursor(): number {
+    return this.counter;
+  }
+
+  after(agent: string, after: number): InboxItem[] {
+    return (this.queues.get(agent) ?? []).filter((i) => i.n > after);
+  }
+
+  /** Call `fn` with each new item for `agent` until the returned function is called. */
+  listen(agent: string, fn: Listener): () => void {
+    let set = this.listeners.get(agent);
+    if (set === undefined) {
+      set = new Set();
+      this.listeners.set(agent, set);
+    }
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0) this.listeners.delete(agent);
+    };
+  }
+
+  /** Items after `after`, waiting up to `waitMs` for the first one (long-poll). */
+  wait(agent: string, after: number, waitMs: number, signal?: AbortSignal): Promise<InboxItem[]> {
+    const now = this.after(agent, after);
+    if (now.length > 0 || waitMs <= 0) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        stop();
+        signal?.removeEventListener("abort", finish);
+        resolve(this.after(agent, after));
+      };
+      const timer = setTimeout(finish, waitMs);
+      // Resolve on the next tick so the items of one commit arrive together.
+      const stop = this.listen(agent, () => setImmediate(finish));
+      signal?.addEventListener("abort", finish, { once: true });
+    });
+  }
+}
