@@ -22,10 +22,12 @@ export class AgentRegistry {
   constructor(
     private readonly store: ExchangeStore,
     private readonly now: () => number = Date.now,
+    /** Agent ids: random by default; tests comparing two runs fix them (thread seeds derive from them). */
+    private readonly newId: () => string = () => `ag_${randomBytes(8).toString("hex")}`,
   ) {}
 
   register(name: string): RegisteredAgent {
-    const agent_id = `ag_${randomBytes(10).toString("hex").slice(0, 16)}`;
+    const agent_id = this.newId();
     const secret = randomBytes(32).toString("base64url");
     this.store.insertAgent(agent_id, name, secretDigest(secret), this.now());
     return { agent_id, name, token: `${agent_id}.${secret}` };

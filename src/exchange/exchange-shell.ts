@@ -24,6 +24,7 @@ export interface ExchangeOptions {
   judgeTimeoutMs?: number;
   now?: () => number;
   logger?: Logger;
+  ids?: { marketId: () => string; seed: () => number; agentId?: () => string };
 }
 
 const emptyPnl = (agent_id: string): PnlReply => ({
@@ -67,7 +68,7 @@ export function cashPnl(entries: readonly LedgerEntry[], only?: string): Map<str
 /** Open the exchange on `db` and resume the markets that were open when it last stopped. */
 export function openExchange(db: Database.Database, opts: ExchangeOptions = {}): ExchangeShell {
   const store = new ExchangeStore(db);
-  const registry = new AgentRegistry(store, opts.now);
+  const registry = new AgentRegistry(store, opts.now, opts.ids?.agentId);
   const exchange = new LiveExchange({ store, registry, ...opts });
   exchange.resume();
   return {

@@ -7,7 +7,8 @@ import type { InboxItem } from "../wire/exchange";
  * calls out to an agent's machine. Only the latest item per market is kept (a newer view
  * supersedes an older one), at most MAX_ITEMS per agent, so a silent agent costs bounded memory.
  *
- * Cursors start at the start-up time in microseconds, so a cursor from before a restart is
+ * Cursors count per agent (a global counter would let an agent measure everyone else's
+ * traffic) and start at the start-up time in microseconds, so a cursor from before a restart is
  * always below every cursor after it: an agent that reconnects with its old cursor misses
  * nothing that was queued since.
  */
@@ -16,16 +17,19 @@ export const MAX_ITEMS = 256;
 type Listener = (item: InboxItem) => void;
 
 export class Inbox {
-  private counter: number;
+  private readonly start: number;
+  private readonly counters = new Map<string, number>();
   private readonly queues = new Map<string, InboxItem[]>();
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(startMs: number = Date.now()) {
-    this.counter = startMs * 1000;
+    this.start = startMs * 1000;
   }
 
   push(agent: string, view: MarketView): void {
-    const item: InboxItem = { n: ++this.counter, market_id: view.market_id, view };
+    const n = (this.counters.get(agent) ?? this.start) + 1;
+    this.counters.set(agent, n);
+    const item: InboxItem = { n, market_id: view.market_id, view };
     const q = (this.queues.get(agent) ?? []).filter((i) => i.market_id !== item.market_id);
     q.push(item);
     if (q.length > MAX_ITEMS) q.splice(0, q.length - MAX_ITEMS);
@@ -33,9 +37,9 @@ export class Inbox {
     for (const l of this.listeners.get(agent) ?? []) l(item);
   }
 
-  /** The newest cursor handed out (a client with nothing yet may start from it). */
-  cursor(): number {
-    return this.counter;
+  /** The newest cursor handed to `agent` (a client with nothing yet may start from it). */
+  cursor(agent: string): number {
+    return this.counters.get(agent) ?? this.start;
   }
 
   after(agent: string, after: number): InboxItem[] {

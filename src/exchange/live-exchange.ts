@@ -38,6 +38,8 @@ export interface LiveExchangeDeps {
   judgeTimeoutMs?: number;
   now?: () => number;
   logger?: Logger;
+  /** Market ids and seeds; random by default, fixed in tests that compare two runs. */
+  ids?: { marketId: () => string; seed: () => number };
 }
 
 interface LiveMarket {
@@ -59,6 +61,7 @@ export class LiveExchange {
   private readonly judge: Judge;
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly ids: NonNullable<LiveExchangeDeps["ids"]>;
   private stopped = false;
   /** Judge calls in flight, so `stop` can wait for them. */
   private readonly judging = new Set<Promise<void>>();
@@ -68,6 +71,12 @@ export class LiveExchange {
     this.now = deps.now ?? Date.now;
     this.log = deps.logger ?? silentLogger;
     this.inbox = new Inbox(this.now());
+    this.ids = deps.ids ?? { marketId: newMarketId, seed: () => randomInt(0, 2 ** 31) };
+  }
+
+  /** Resolves once no verdict is being worked on (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.judging.size > 0) await Promise.allSettled([...this.judging]);
   }
 
   get openCount(): number {
@@ -77,8 +86,8 @@ export class LiveExchange {
   openRequest(requester: string, body: OpenRequestBody): { market_id: string; view: MarketView } {
     const at = this.now();
     const market = openRequest({
-      market_id: newMarketId(),
-      seed: randomInt(0, 2 ** 31),
+      market_id: this.ids.marketId(),
+      seed: this.ids.seed(),
       requester,
       terms: { ...body.terms, deadline: at + body.duration_ms },
       opened_at: at,
@@ -100,11 +109,11 @@ export class LiveExchange {
     }
     const good = GOODS[(body.goods ?? randomInt(0, GOODS.length)) % GOODS.length] as (typeof GOODS)[number];
     const at = this.now();
-    const id = newMarketId();
+    const id = this.ids.marketId();
     const market = openListing(
       {
         market_id: id,
-        seed: randomInt(0, 2 ** 31),
+        seed: this.ids.seed(),
         seller_account: `house:${seller.ref.id}@${seller.ref.version}`,
         item: { name: good.name, category: good.category },
         units: body.units,
