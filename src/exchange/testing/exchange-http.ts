@@ -1,5 +1,5 @@
 import { readReply, type TestReply } from "../../transport/http/testing/test-server";
-import { AGENT_TOKEN_HEADER } from "../../wire/exchange";
+import { AGENT_TOKEN_HEADER, type OpenRequestBody } from "../../wire/exchange";
 
 /** A registered agent speaking to a real server over HTTP, its token in X-Agent-Token. */
 export interface AgentClient {
@@ -41,13 +41,13 @@ export async function registerAgent(url: string, name: string): Promise<AgentCli
 }
 
 /** Request terms the code judge scores 10 for GOOD_PITCH and low for a vague pitch. */
-export const TERMS = {
+export const TERMS: OpenRequestBody["terms"] = {
   item: { name: "tea stall logo", kind: "service", description: "a logo for a signboard" },
   max_price: 50_000,
   top_n: 1,
   min_quality: 6,
   criteria: ["vector files", "two revisions", "delivery in five days"],
-} as const;
+};
 export const GOOD_PITCH =
   "Vector files in three colours, two revisions included, delivery in five days flat.";
 export const WEAK_PITCH = "I have drawn many logos for many happy customers and I will draw yours too.";

@@ -61,7 +61,12 @@ describe("GET /markets/stream (SSE)", () => {
       expect(r.status).toBe(400);
       expect(JSON.parse(r.body).error.code).toBe("BAD_LAST_EVENT_ID");
     }
-    const future = await readSse(`${srv.url}/markets/stream`, { "last-event-id": "999999999" }, () => false, 400);
+    const future = await readSse(
+      `${srv.url}/markets/stream`,
+      { "last-event-id": "999999999" },
+      () => false,
+      400,
+    );
     expect(future.status).toBe(200);
     expect(future.events).toEqual([]);
   });
@@ -71,7 +76,12 @@ describe("GET /markets/stream (SSE)", () => {
     const id = r.body.market_id as string;
     await a.post("/markets/act", { market_id: id, action: { type: "pass", reason: "negative_ev" } });
     const after = String(srv.exchange.store.lastTapeId() - 1);
-    const s = await readSse(`${srv.url}/markets/stream`, { "last-event-id": after }, (e) => e.length >= 1, 500);
+    const s = await readSse(
+      `${srv.url}/markets/stream`,
+      { "last-event-id": after },
+      (e) => e.length >= 1,
+      500,
+    );
     const text = s.events.map((e) => e.data).join("\n");
     expect(text).not.toMatch(/negative_ev|pitch|score|roster|feedback|passed|engaged/);
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { type AgentClient, eventually, GOOD_PITCH, registerAgent, TERMS } from "../../exchange/testing/exchange-http";
+import {
+  type AgentClient,
+  eventually,
+  GOOD_PITCH,
+  registerAgent,
+  TERMS,
+} from "../../exchange/testing/exchange-http";
 import { startTestServer, type TestServer } from "../http/testing/test-server";
 
 let srv: TestServer;
@@ -45,7 +51,9 @@ describe("/agents/ws", () => {
     ws.send(JSON.stringify({ type: "tape", after: srv.exchange.store.lastTapeId() }));
     const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
     const id = r.body.market_id as string;
-    const offered = await eventually(async () => frames.find((f) => f.type === "inbox" && f.data.market_id === id));
+    const offered = await eventually(async () =>
+      frames.find((f) => f.type === "inbox" && f.data.market_id === id),
+    );
     expect(offered.data.view).toMatchObject({ kind: "request", viewer: a.agent_id });
 
     ws.send(JSON.stringify({ type: "act", id: 1, data: { market_id: id, action: { type: "engage" } } }));
@@ -73,7 +81,9 @@ describe("/agents/ws", () => {
   it("answers bad frames and refused actions with an error frame carrying the status, and stays open", async () => {
     const { ws, frames } = await connect(a.token);
     ws.send("not json");
-    ws.send(JSON.stringify({ type: "act", id: 7, data: { market_id: "mk_missing", action: { type: "engage" } } }));
+    ws.send(
+      JSON.stringify({ type: "act", id: 7, data: { market_id: "mk_missing", action: { type: "engage" } } }),
+    );
     const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
     ws.send(
       JSON.stringify({
