@@ -48,7 +48,10 @@ export class BazaarEnv {
 
   async close(): Promise<void> {
     if (this.sessionId === null) return;
-    await call(this.baseUrl, "POST", "/close", { body: { session_id: this.sessionId }, headers: this.headers });
+    await call(this.baseUrl, "POST", "/close", {
+      body: { session_id: this.sessionId },
+      headers: this.headers,
+    });
     this.sessionId = null;
   }
 

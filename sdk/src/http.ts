@@ -22,7 +22,11 @@ export async function call<T>(
   }
   if (!res.ok) {
     const err = (json as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new BazaarError(res.status, err?.code ?? "HTTP_ERROR", err?.message ?? `${res.status} ${text.slice(0, 200)}`);
+    throw new BazaarError(
+      res.status,
+      err?.code ?? "HTTP_ERROR",
+      err?.message ?? `${res.status} ${text.slice(0, 200)}`,
+    );
   }
   return json as T;
 }

@@ -51,7 +51,12 @@ export class MarketAgent {
     };
   }
 
-  private req<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  private req<T>(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
     return call<T>(this.baseUrl, method, path, {
       headers: this.headers,
       ...(body === undefined ? {} : { body }),
@@ -112,7 +117,12 @@ export class MarketAgent {
 
   /** One long-poll: items after the last one seen, waiting up to `waitS` seconds for the first. */
   async poll(waitS = 20, signal?: AbortSignal): Promise<InboxItem[]> {
-    const r = await this.req<InboxReply>("GET", `/agents/me/inbox?after=${this.cursor}&wait=${waitS}`, undefined, signal);
+    const r = await this.req<InboxReply>(
+      "GET",
+      `/agents/me/inbox?after=${this.cursor}&wait=${waitS}`,
+      undefined,
+      signal,
+    );
     this.cursor = Math.max(this.cursor, r.cursor);
     return r.items;
   }
@@ -146,7 +156,10 @@ export async function* readTape(
   signal?: AbortSignal,
 ): AsyncGenerator<TapeItem> {
   const res = await fetch(`${baseUrl.replace(/\/$/, "")}/markets/stream`, {
-    headers: { "last-event-id": String(after), ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }) },
+    headers: {
+      "last-event-id": String(after),
+      ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
+    },
     ...(signal === undefined ? {} : { signal }),
   });
   if (!res.ok || res.body === null) throw new Error(`stream: ${res.status}`);

@@ -87,7 +87,8 @@ export class MarketSocket {
     const p = typeof f.id === "number" ? this.pending.get(f.id) : undefined;
     if (p === undefined) return;
     this.pending.delete(f.id as number);
-    if (f.type === "error" && f.error !== undefined) p.reject(new BazaarError(f.error.status, f.error.code, f.error.message));
+    if (f.type === "error" && f.error !== undefined)
+      p.reject(new BazaarError(f.error.status, f.error.code, f.error.message));
     else p.resolve(f.data);
   }
 }

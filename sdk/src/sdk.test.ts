@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { GOOD_PITCH, TERMS } from "../../src/exchange/testing/exchange-http";
 import { startTestServer, type TestServer } from "../../src/transport/http/testing/test-server";
-import { BazaarEnv, BazaarError, MarketAgent, MarketSocket, type TapeItem, type WebSocketClass } from "./index";
+import {
+  BazaarEnv,
+  BazaarError,
+  MarketAgent,
+  MarketSocket,
+  type TapeItem,
+  type WebSocketClass,
+} from "./index";
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -28,8 +28,8 @@ import type {
 import type { ResetRequest } from "../../src/wire/reset";
 
 export type {
-  ActReply,
   Action,
+  ActReply,
   AgentAction,
   InboxItem,
   InboxReply,
