@@ -82,8 +82,14 @@ export class MarketSocket {
       data?: unknown;
       error?: { status: number; code: string; message: string };
     };
-    if (f.type === "inbox") return this.onInbox(f.data as InboxItem);
-    if (f.type === "tape") return this.onTape(f.data as TapeItem);
+    if (f.type === "inbox") {
+      this.onInbox(f.data as InboxItem);
+      return;
+    }
+    if (f.type === "tape") {
+      this.onTape(f.data as TapeItem);
+      return;
+    }
     const p = typeof f.id === "number" ? this.pending.get(f.id) : undefined;
     if (p === undefined) return;
     this.pending.delete(f.id as number);
