@@ -32,20 +32,22 @@ export function settlementsOf(m: Market, events: readonly MarketEvent[]): (Settl
   return out;
 }
 
-const PUBLIC = new Set(["listing_opened", "request_opened", "listing_closed", "request_closed"]);
+const OPENED = new Set(["listing_opened", "request_opened"]);
+const PUBLIC = new Set([...OPENED, "listing_closed", "request_closed"]);
 
 /**
- * Agents whose own view changed. An agent hears about its own events (its decision, thread
- * steps, submissions, verdicts, wins); opening and closing are public and reach the whole
- * roster; a settlement reaches the agents that engaged. Whether A is told never depends on
- * what another agent did in private, only on the public tape and A's own actions.
+ * Agents to notify. An agent hears about its own events (its decision, thread steps,
+ * submissions, verdicts, wins); an opening reaches the whole roster; a settlement or a close
+ * reaches the agents that engaged (the others can read the tape: pushing every close to every
+ * agent doubled the exchange's fan-out for nothing). Whether A is told never depends on what
+ * another agent did in private, only on the public tape and A's own decision.
  */
 export function affectedAgents(m: Market, events: readonly MarketEvent[]): Set<string> {
   const out = new Set<string>();
   const roster = m.part.roster;
   for (const ev of events) {
-    if (PUBLIC.has(ev.type)) for (const a of roster) out.add(a);
-    if (ev.type === "deal" || ev.type === "won")
+    if (OPENED.has(ev.type)) for (const a of roster) out.add(a);
+    else if (PUBLIC.has(ev.type) || ev.type === "deal" || ev.type === "won")
       for (const [a, d] of m.part.decisions) if (d === "engaged") out.add(a);
     if ("agent" in ev) out.add(ev.agent);
     if (ev.type === "judged" && m.kind === "request") {
