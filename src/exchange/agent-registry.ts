@@ -19,6 +19,9 @@ const TOKEN_RE = /^(ag_[a-z0-9]{16})\.([A-Za-z0-9_-]{43})$/;
 const DUMMY = secretDigest("unused");
 
 export class AgentRegistry {
+  /** Unrevoked agents, read once and kept current by register/revoke (each market's roster). */
+  private activeIds: string[] | null = null;
+
   constructor(
     private readonly store: ExchangeStore,
     private readonly now: () => number = Date.now,
@@ -30,6 +33,7 @@ export class AgentRegistry {
     const agent_id = this.newId();
     const secret = randomBytes(32).toString("base64url");
     this.store.insertAgent(agent_id, name, secretDigest(secret), this.now());
+    this.activeIds = null;
     return { agent_id, name, token: `${agent_id}.${secret}` };
   }
 
@@ -53,11 +57,14 @@ export class AgentRegistry {
 
   /** Revoke an agent's token for good; the agent stays in the ledger's history. */
   revoke(agentId: string): boolean {
-    return ID_RE.test(agentId) && this.store.revokeAgent(agentId, this.now());
+    const revoked = ID_RE.test(agentId) && this.store.revokeAgent(agentId, this.now());
+    if (revoked) this.activeIds = null;
+    return revoked;
   }
 
   /** Agents a new market is offered to: every unrevoked one. */
   active(): string[] {
-    return this.store.activeAgents();
+    this.activeIds ??= this.store.activeAgents();
+    return this.activeIds;
   }
 }

@@ -19,7 +19,8 @@ type Listener = (item: InboxItem) => void;
 export class Inbox {
   private readonly start: number;
   private readonly counters = new Map<string, number>();
-  private readonly queues = new Map<string, InboxItem[]>();
+  /** Per agent, its items by market in cursor order (a Map keeps insertion order). */
+  private readonly queues = new Map<string, Map<string, InboxItem>>();
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(startMs: number = Date.now()) {
@@ -30,10 +31,15 @@ export class Inbox {
     const n = (this.counters.get(agent) ?? this.start) + 1;
     this.counters.set(agent, n);
     const item: InboxItem = { n, market_id: view.market_id, view };
-    const q = (this.queues.get(agent) ?? []).filter((i) => i.market_id !== item.market_id);
-    q.push(item);
-    if (q.length > MAX_ITEMS) q.splice(0, q.length - MAX_ITEMS);
-    this.queues.set(agent, q);
+    let q = this.queues.get(agent);
+    if (q === undefined) {
+      q = new Map();
+      this.queues.set(agent, q);
+    }
+    // Delete first so the market's newest item moves to the end: the map stays in cursor order.
+    q.delete(item.market_id);
+    q.set(item.market_id, item);
+    if (q.size > MAX_ITEMS) q.delete(q.keys().next().value as string);
     for (const l of this.listeners.get(agent) ?? []) l(item);
   }
 
@@ -43,7 +49,9 @@ export class Inbox {
   }
 
   after(agent: string, after: number): InboxItem[] {
-    return (this.queues.get(agent) ?? []).filter((i) => i.n > after);
+    const out: InboxItem[] = [];
+    for (const i of this.queues.get(agent)?.values() ?? []) if (i.n > after) out.push(i);
+    return out;
   }
 
   /** Call `fn` with each new item for `agent` until the returned function is called. */

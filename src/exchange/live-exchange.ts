@@ -11,7 +11,7 @@ import {
   recordVerdict,
 } from "../../markets/request/request-market";
 import { GOODS } from "../../markets/simulation/catalog";
-import { type MarketView, tapeOf, viewFor } from "../../markets/views";
+import { agentViewsFor, type MarketView, tapeOf, viewFor } from "../../markets/views";
 import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ExchangeStore, MarketRow } from "../storage/exchange-store";
@@ -292,7 +292,9 @@ export class LiveExchange {
     }
     lm.tapeLen = tape.length;
     this.tape.publish(rows);
-    for (const agent of affectedAgents(m, events)) this.inbox.push(agent, this.viewOf(lm, agent));
+    const told = affectedAgents(m, events);
+    told.delete(lm.opener);
+    for (const [agent, view] of agentViewsFor(m, told)) this.inbox.push(agent, view);
     if (touchesTape(events)) this.inbox.push(lm.opener, this.viewOf(lm, lm.opener));
     if (m.status === "closed" && this.live.delete(id)) {
       if (lm.timer !== null) clearTimeout(lm.timer);

@@ -17,6 +17,7 @@ import { GroupCommit } from "../../storage/group-commit";
 import { openDatabase } from "../../storage/open-database";
 import { startWorkerWriter } from "../../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
+import { registerExchangeMcp } from "../mcp/exchange-mcp";
 import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { attachExchangeWebSocket } from "../ws/exchange-ws";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
@@ -130,6 +131,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
     (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
     (a, d) => registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024),
+    (a, d) => registerExchangeMcp(a, exchange, d.bodyLimitKb * 1024),
   ]);
 
   let server: Server;
