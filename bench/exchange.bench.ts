@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { startServerProcess } from "../src/testing/server-process";
@@ -112,51 +113,30 @@ const sockets = await Promise.all(
   ),
 );
 
-// The public stream, read the way a dashboard would.
-const tapeSettled = new Map<string, number>();
-const streamLatency: number[] = [];
-let tapeRows = 0;
-let lastId = 0;
-let outOfOrder = 0;
-let opened = 0;
-let closed = 0;
-const ctl = new AbortController();
-const streamDone = (async () => {
-  const res = await fetch(`${url}/markets/stream`, { signal: ctl.signal });
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const dec = new TextDecoder();
-  let buf = "";
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buf += dec.decode(value, { stream: true });
-      for (let cut = buf.indexOf("\n\n"); cut !== -1; cut = buf.indexOf("\n\n")) {
-        const block = buf.slice(0, cut);
-        buf = buf.slice(cut + 2);
-        const data = block.split("\n").find((l) => l.startsWith("data: "));
-        if (data === undefined) continue;
-        const row = JSON.parse(data.slice(6)) as {
-          id: number;
-          entry: { kind: string; at: number; market_id: string; winner?: string };
-        };
-        const now = Date.now();
-        tapeRows++;
-        if (row.id <= lastId) outOfOrder++;
-        lastId = row.id;
-        streamLatency.push(now - row.entry.at);
-        if (row.entry.kind === "settled") {
-          const k = `${row.entry.market_id}|${row.entry.winner}`;
-          tapeSettled.set(k, (tapeSettled.get(k) ?? 0) + 1);
-        }
-        if (row.entry.kind === "request_opened" || row.entry.kind === "listing_opened") opened++;
-        if (row.entry.kind === "closed") closed++;
-      }
-    }
-  } catch {
-    // aborted at the end
-  }
-})();
+// The public stream, read the way a dashboard would, on its own thread (bench/tape-probe.mjs).
+const probe = new Worker(new URL("./tape-probe.mjs", import.meta.url), { workerData: { url } });
+type ProbeCount = { type: "count"; opened: number; closed: number };
+type ProbeDone = {
+  type: "done";
+  settled: [string, number][];
+  latency: number[];
+  rows: number;
+  outOfOrder: number;
+  opened: number;
+  closed: number;
+};
+const probeAsk = <T>(msg: string, type: string): Promise<T> =>
+  new Promise((resolve) => {
+    const on = (m: { type: string }) => {
+      if (m.type !== type) return;
+      probe.off("message", on);
+      resolve(m as T);
+    };
+    probe.on("message", on);
+    probe.postMessage(msg);
+  });
+// Start the load only once the probe is subscribed: replayed rows would count as late deliveries.
+await new Promise<void>((resolve) => probe.once("message", () => resolve()));
 
 // The load: RATE markets a second (every 10th a listing), for SECONDS.
 const start = Date.now();
@@ -206,10 +186,16 @@ while (Date.now() - start < SECONDS * 1000) {
 await Promise.all(opens);
 const loadS = (Date.now() - start) / 1000;
 // Let the last markets reach their deadlines and the stream catch up.
-for (let i = 0; i < 100 && closed < opened; i++) await new Promise((r) => setTimeout(r, 100));
 await new Promise((r) => setTimeout(r, MARKET_MS + 1000));
-ctl.abort();
-await streamDone;
+for (let i = 0; i < 100; i++) {
+  const c = await probeAsk<ProbeCount>("count", "count");
+  if (c.closed >= c.opened) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const seen = await probeAsk<ProbeDone>("stop", "done");
+await probe.terminate();
+const tapeSettled = new Map(seen.settled);
+const { latency: streamLatency, rows: tapeRows, outOfOrder, opened, closed } = seen;
 const reconcile = (await (await fetch(`${url}/ledger/reconcile`)).json()) as {
   balanced: boolean;
   entries: number;
