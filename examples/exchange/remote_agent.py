@@ -16,6 +16,7 @@ import argparse
 import json
 import math
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -45,6 +46,9 @@ class Exchange:
         return self.call("POST", "/markets/act", body)
 
 
+WON = set()  # markets already reported as won, so each win is printed once
+
+
 def pitch_for(view: dict, skill: float, missing=None) -> str:
     terms = view["tape"][0]["terms"]
     criteria = terms["criteria"]
@@ -52,6 +56,18 @@ def pitch_for(view: dict, skill: float, missing=None) -> str:
     if missing:
         covered = sorted(set(covered) | set(missing), key=criteria.index)
     return f"For your {terms['item']['name']}: " + ", ".join(covered) + ". Careful work, clear updates, on time."
+
+
+def register(ex: Exchange, name: str, patience_s: float = 30.0):
+    """POST /agents, waiting up to `patience_s` for a server that is still starting."""
+    deadline = time.monotonic() + patience_s
+    while True:
+        try:
+            return ex.call("POST", "/agents", {"name": name})
+        except urllib.error.URLError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
 
 
 def handle_request(ex: Exchange, view: dict, args, log) -> None:
@@ -75,8 +91,10 @@ def handle_request(ex: Exchange, view: dict, args, log) -> None:
         revision = pitch_for(view, args.skill, missing)
         status, _ = ex.act(mid, {"type": "submit", "price": last["price"], "pitch": revision}, key=f"rev{len(subs)}")
         log(f"{mid}: scored {last['score']}, revised ({status})")
-    if me["won"]:
-        log(f"{mid}: WON at {last['price'] / 100:.2f}")
+    if me["won"] and mid not in WON:
+        WON.add(mid)
+        won_at = next(s["price"] for s in subs if s["status"] == "won")
+        log(f"{mid}: WON at {won_at / 100:.2f}")
 
 
 def handle_listing(ex: Exchange, view: dict, log) -> None:
@@ -104,7 +122,8 @@ def handle_listing(ex: Exchange, view: dict, log) -> None:
         if status != 200:
             return
         thread = reply["view"]["me"]["thread"]
-    if thread and thread["status"] == "deal":
+    if thread and thread["status"] == "deal" and mid not in WON:
+        WON.add(mid)
         log(f"{mid}: DEAL at {thread['deal_price']:.2f}")
 
 
@@ -118,7 +137,7 @@ def main() -> int:
     args = p.parse_args()
 
     ex = Exchange(args.url)
-    status, me = ex.call("POST", "/agents", {"name": args.name})
+    status, me = register(ex, args.name)
     if status != 201:
         print(f"register failed: {status} {me}", file=sys.stderr)
         return 1

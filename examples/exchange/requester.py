@@ -13,7 +13,7 @@ import json
 import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from remote_agent import Exchange  # noqa: E402
+from remote_agent import Exchange, register  # noqa: E402
 
 
 def main() -> int:
@@ -23,7 +23,7 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=20)
     args = p.parse_args()
     ex = Exchange(args.url)
-    status, me = ex.call("POST", "/agents", {"name": "requester"})
+    status, me = register(ex, "requester")
     if status != 201:
         print(f"register failed: {status} {me}", file=sys.stderr)
         return 1
