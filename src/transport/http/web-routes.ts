@@ -54,7 +54,8 @@ export interface WebRoutesOptions {
 }
 
 /**
- * GET / and /web redirect to /web/; /web/ is the play page, /web/replay the replay page, and
+ * GET / and /web redirect to /web/; /web/ is the play page, /web/replay the replay page,
+ * /web/arena the exchange's live page, and
  * /web/<name>.{html,css,js} the rest (JavaScript compiled from web/<name>.ts, cached until
  * the source changes). Anything else under /web is a 404.
  */
@@ -99,6 +100,7 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   app.get("/web", (c) => c.redirect("/web/", 302));
   app.get("/web/", (c) => send(c, "index", "html"));
   app.get("/web/replay", (c) => send(c, "replay", "html"));
+  app.get("/web/arena", (c) => send(c, "arena", "html"));
   app.get("/web/*", (c) => {
     const name = c.req.path.slice("/web/".length);
     const m = FILE_NAME.exec(name);
