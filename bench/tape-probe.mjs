@@ -1,4 +1,5 @@
-// The exchange bench's stream reader, on its own thread: the 200 agents' sockets share the
+// The exchange bench's stream reader, on its own thread (plain JavaScript: a worker started
+// under tsx on Node 20 does not get its loader): the 200 agents' sockets share the
 // main thread's event loop, and timing the stream there would measure the bench's own queue.
 // Reads GET /markets/stream until told "stop", then posts what it saw.
 import { parentPort, workerData } from "node:worker_threads";

@@ -148,21 +148,32 @@ export class MarketAgent {
   }
 }
 
-/** Read `GET /markets/stream` with fetch; yields each tape item once, in id order. */
+/**
+ * Read `GET /markets/stream` with fetch; yields each tape item once, in id order. `onOpen` runs
+ * once the server has answered (the reader is subscribed from then on).
+ */
 export async function* readTape(
   baseUrl: string,
   after = 0,
   apiKey?: string,
   signal?: AbortSignal,
+  onOpen?: () => void,
 ): AsyncGenerator<TapeItem> {
-  const res = await fetch(`${baseUrl.replace(/\/$/, "")}/markets/stream`, {
-    headers: {
-      "last-event-id": String(after),
-      ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-    },
-    ...(signal === undefined ? {} : { signal }),
-  });
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl.replace(/\/$/, "")}/markets/stream`, {
+      headers: {
+        "last-event-id": String(after),
+        ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
+      },
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (err) {
+    if (signal?.aborted === true) return;
+    throw err;
+  }
   if (!res.ok || res.body === null) throw new Error(`stream: ${res.status}`);
+  onOpen?.();
   const reader = res.body.getReader();
   const dec = new TextDecoder();
   let buf = "";

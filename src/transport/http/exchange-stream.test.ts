@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AgentClient, GOOD_PITCH, registerAgent, TERMS } from "../../exchange/testing/exchange-http";
+import { describe, expect, it } from "vitest";
+import { GOOD_PITCH, TERMS } from "../../exchange/testing/exchange-http";
+import { useExchangeServer } from "../../exchange/testing/exchange-server";
 import { readSse } from "../../exchange/testing/sse-reader";
-import { startTestServer, type TestServer } from "./testing/test-server";
 
-let srv: TestServer;
-let req: AgentClient;
-let a: AgentClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  req = await registerAgent(srv.url, "requester");
-  a = await registerAgent(srv.url, "alpha");
-});
-afterAll(async () => {
-  await srv.close();
-});
+const t = useExchangeServer();
 
 /** One request market that settles: opened, settled, closed on the tape. */
 async function settledMarket(): Promise<string> {
-  const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
+  const r = await t.req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
   const id = r.body.market_id as string;
-  await a.post("/markets/act", { market_id: id, action: { type: "engage" } });
-  await a.post("/markets/act", { market_id: id, action: { type: "submit", price: 1000, pitch: GOOD_PITCH } });
-  await srv.exchange.exchange.idle();
+  await t.a.post("/markets/act", { market_id: id, action: { type: "engage" } });
+  await t.a.post("/markets/act", {
+    market_id: id,
+    action: { type: "submit", price: 1000, pitch: GOOD_PITCH },
+  });
+  await t.srv.exchange.exchange.idle();
   return id;
 }
 
@@ -31,7 +23,7 @@ const ids = (evs: { id: string | null }[]) => evs.map((e) => Number(e.id));
 describe("GET /markets/stream (SSE)", () => {
   it("replays the tape with increasing ids, then goes live; Last-Event-ID resumes after it", async () => {
     const m1 = await settledMarket();
-    const all = await readSse(`${srv.url}/markets/stream`, {}, (e) => e.length >= 3);
+    const all = await readSse(`${t.srv.url}/markets/stream`, {}, (e) => e.length >= 3);
     expect(all.status).toBe(200);
     expect(all.events.every((e) => e.event === "tape")).toBe(true);
     const first = all.events.map((e) => JSON.parse(e.data));
@@ -43,7 +35,7 @@ describe("GET /markets/stream (SSE)", () => {
 
     // Live: subscribe from the last id, then make a second market settle.
     const last = String(got.at(-1));
-    const live = readSse(`${srv.url}/markets/stream`, { "last-event-id": last }, (e) => e.length >= 3);
+    const live = readSse(`${t.srv.url}/markets/stream`, { "last-event-id": last }, (e) => e.length >= 3);
     await new Promise((r) => setTimeout(r, 100));
     const m2 = await settledMarket();
     const more = await live;
@@ -51,18 +43,18 @@ describe("GET /markets/stream (SSE)", () => {
     expect(Math.min(...ids(more.events))).toBeGreaterThan(Number(last));
 
     // Resuming from the middle misses nothing and repeats nothing.
-    const mid = await readSse(`${srv.url}/markets/stream?after=${got[0]}`, {}, (e) => e.length >= 5);
+    const mid = await readSse(`${t.srv.url}/markets/stream?after=${got[0]}`, {}, (e) => e.length >= 5);
     expect(ids(mid.events)).toEqual([...got.slice(1), ...ids(more.events)]);
   });
 
   it("answers garbage Last-Event-ID with 400, and an id from the future with an empty stream", async () => {
     for (const bad of ["abc", "-1", "1.5", "9".repeat(40)]) {
-      const r = await readSse(`${srv.url}/markets/stream`, { "last-event-id": bad }, () => true);
+      const r = await readSse(`${t.srv.url}/markets/stream`, { "last-event-id": bad }, () => true);
       expect(r.status).toBe(400);
       expect(JSON.parse(r.body).error.code).toBe("BAD_LAST_EVENT_ID");
     }
     const future = await readSse(
-      `${srv.url}/markets/stream`,
+      `${t.srv.url}/markets/stream`,
       { "last-event-id": "999999999" },
       () => false,
       400,
@@ -72,12 +64,12 @@ describe("GET /markets/stream (SSE)", () => {
   });
 
   it("carries only public tape entries: no pitch, score, pass or roster ever reaches the stream", async () => {
-    const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
+    const r = await t.req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
     const id = r.body.market_id as string;
-    await a.post("/markets/act", { market_id: id, action: { type: "pass", reason: "negative_ev" } });
-    const after = String(srv.exchange.store.lastTapeId() - 1);
+    await t.a.post("/markets/act", { market_id: id, action: { type: "pass", reason: "negative_ev" } });
+    const after = String(t.srv.exchange.store.lastTapeId() - 1);
     const s = await readSse(
-      `${srv.url}/markets/stream`,
+      `${t.srv.url}/markets/stream`,
       { "last-event-id": after },
       (e) => e.length >= 1,
       500,

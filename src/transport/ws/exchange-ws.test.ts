@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import {
-  type AgentClient,
-  eventually,
-  GOOD_PITCH,
-  registerAgent,
-  TERMS,
-} from "../../exchange/testing/exchange-http";
-import { startTestServer, type TestServer } from "../http/testing/test-server";
+import { eventually, GOOD_PITCH, TERMS } from "../../exchange/testing/exchange-http";
+import { useExchangeServer } from "../../exchange/testing/exchange-server";
 
-let srv: TestServer;
-let req: AgentClient;
-let a: AgentClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  req = await registerAgent(srv.url, "requester");
-  a = await registerAgent(srv.url, "alpha");
-});
-afterAll(async () => {
-  await srv.close();
-});
+const t = useExchangeServer();
 
 // biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field
 type Frame = any;
 
 /** A real ws client on /agents/ws that keeps every frame it receives. */
 async function connect(token: string | null): Promise<{ ws: WebSocket; frames: Frame[] }> {
-  const ws = new WebSocket(`${srv.url.replace("http", "ws")}/agents/ws`, {
+  const ws = new WebSocket(`${t.srv.url.replace("http", "ws")}/agents/ws`, {
     headers: token === null ? {} : { "x-agent-token": token },
   });
   const frames: Frame[] = [];
@@ -43,18 +26,18 @@ async function connect(token: string | null): Promise<{ ws: WebSocket; frames: F
 describe("/agents/ws", () => {
   it("refuses an upgrade without a valid token (401)", async () => {
     await expect(connect(null)).rejects.toThrow("status 401");
-    await expect(connect(`${a.agent_id}.${"B".repeat(43)}`)).rejects.toThrow("status 401");
+    await expect(connect(`${t.a.agent_id}.${"B".repeat(43)}`)).rejects.toThrow("status 401");
   });
 
   it("pushes new markets to the agent, takes actions by frame id and streams the tape", async () => {
-    const { ws, frames } = await connect(a.token);
-    ws.send(JSON.stringify({ type: "tape", after: srv.exchange.store.lastTapeId() }));
-    const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
+    const { ws, frames } = await connect(t.a.token);
+    ws.send(JSON.stringify({ type: "tape", after: t.srv.exchange.store.lastTapeId() }));
+    const r = await t.req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
     const id = r.body.market_id as string;
     const offered = await eventually(async () =>
       frames.find((f) => f.type === "inbox" && f.data.market_id === id),
     );
-    expect(offered.data.view).toMatchObject({ kind: "request", viewer: a.agent_id });
+    expect(offered.data.view).toMatchObject({ kind: "request", viewer: t.a.agent_id });
 
     ws.send(JSON.stringify({ type: "act", id: 1, data: { market_id: id, action: { type: "engage" } } }));
     ws.send(
@@ -79,12 +62,12 @@ describe("/agents/ws", () => {
   });
 
   it("answers bad frames and refused actions with an error frame carrying the status, and stays open", async () => {
-    const { ws, frames } = await connect(a.token);
+    const { ws, frames } = await connect(t.a.token);
     ws.send("not json");
     ws.send(
       JSON.stringify({ type: "act", id: 7, data: { market_id: "mk_missing", action: { type: "engage" } } }),
     );
-    const r = await req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
+    const r = await t.req.post("/markets/requests", { terms: TERMS, duration_ms: 30_000 });
     ws.send(
       JSON.stringify({
         type: "act",
