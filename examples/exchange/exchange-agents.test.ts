@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../src/exchange/testing/exchange-http";
 import { runProcess } from "../../src/testing/run-process";
-import { startTestServer, type TestServer } from "../../src/transport/http/testing/test-server";
+import { startTestServer, type TestServer } from "../../src/testing/test-server";
 
 const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { GOOD_PITCH, TERMS } from "../../src/exchange/testing/exchange-http";
-import { startTestServer, type TestServer } from "../../src/transport/http/testing/test-server";
+import { startTestServer, type TestServer } from "../../src/testing/test-server";
 import {
   BazaarEnv,
   BazaarError,

@@ -12,7 +12,7 @@ import {
 } from "../../markets/request/request-market";
 import { GOODS } from "../../markets/simulation/catalog";
 import { agentViewsFor, type MarketView, tapeOf, viewFor } from "../../markets/views";
-import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
+import { resolveSeller } from "../../sellers/registry";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
 import type { ExchangeStore, MarketRow } from "../storage/exchange-store";
 import type { ActReply, OpenListingBody, OpenRequestBody } from "../wire/exchange";
@@ -102,10 +102,9 @@ export class LiveExchange {
     let seller: SellerPolicy;
     try {
       seller = resolveSeller(body.seller);
-    } catch (err) {
-      if (err instanceof UnknownSellerError || err instanceof Error)
-        throw new ExchangeError(422, "INVALID", `Unknown or non-rule seller ${JSON.stringify(body.seller)}.`);
-      throw err;
+    } catch {
+      // Unknown keys and LLM seller forms alike: live listings take released rule sellers only.
+      throw new ExchangeError("INVALID", `Unknown or non-rule seller ${JSON.stringify(body.seller)}.`);
     }
     const good = GOODS[(body.goods ?? randomInt(0, GOODS.length)) % GOODS.length] as (typeof GOODS)[number];
     const at = this.now();
@@ -189,7 +188,7 @@ export class LiveExchange {
   }
 
   private start(lm: LiveMarket): void {
-    if (this.stopped) throw new ExchangeError(503, "CAPACITY_REACHED", "The exchange is shutting down.");
+    if (this.stopped) throw new ExchangeError("CAPACITY_REACHED", "The exchange is shutting down.");
     this.commit(lm, lm.market.events, true);
     this.live.set(lm.market.opened.market_id, lm);
     this.arm(lm);

@@ -18,7 +18,6 @@ export function parseTapeId(raw: string | undefined): number {
   const t = raw.trim();
   if (!/^\d{1,15}$/.test(t))
     throw new ExchangeError(
-      400,
       "BAD_LAST_EVENT_ID",
       "Last-Event-ID must be a tape id (digits), as sent in `id:`.",
     );

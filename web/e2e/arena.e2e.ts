@@ -16,7 +16,7 @@ import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { GOOD_PITCH, registerAgent, TERMS, WEAK_PITCH } from "../../src/exchange/testing/exchange-http";
 import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/http/server";
+import { startServer } from "../../src/transport/server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));

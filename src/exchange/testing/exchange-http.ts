@@ -1,4 +1,4 @@
-import { readReply, type TestReply } from "../../transport/http/testing/test-server";
+import { readReply, type TestReply } from "../../testing/test-server";
 import { AGENT_TOKEN_HEADER, type OpenRequestBody } from "../../wire/exchange";
 
 /** A registered agent speaking to a real server over HTTP, its token in X-Agent-Token. */

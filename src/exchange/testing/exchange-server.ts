@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServerConfig } from "../../config/config";
-import { startTestServer, type TestServer } from "../../transport/http/testing/test-server";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 import { type AgentClient, registerAgent } from "./exchange-http";
 
 export interface ExchangeFixture {

@@ -12,6 +12,8 @@ import {
   RegisterAgentRequest,
 } from "../../wire/exchange";
 import { HttpError } from "./http-errors";
+import { requireJsonContentType } from "./json-content-type";
+import { readBodyText } from "./read-body";
 import { readJson, validate } from "./request-input";
 
 /** Keep-alive comment on an idle stream, so proxies do not cut it. */
@@ -37,7 +39,13 @@ function guarded<T>(f: () => T): T {
  * the long-poll inbox, the ledger checks and the public SSE tape. The agent acting is always
  * the one its `X-Agent-Token` names; a body never says who it is.
  */
-export function registerExchangeRoutes(app: Hono, ex: ExchangeShell, limitBytes: number): void {
+export function registerExchangeRoutes(
+  app: Hono,
+  ex: ExchangeShell,
+  limitBytes: number,
+  /** The exchange's MCP answer (JSON-RPC text in, reply out), injected: no transport imports another. */
+  mcp?: (text: string, agent: string) => Promise<unknown>,
+): void {
   const agentOf = (c: Context): string => {
     const id = ex.registry.authenticate(c.req.header(AGENT_TOKEN_HEADER));
     if (id === null) asHttp(unauthorized());
@@ -122,6 +130,13 @@ export function registerExchangeRoutes(app: Hono, ex: ExchangeShell, limitBytes:
     const agent = optionalAgent(c);
     return c.json(guarded(() => ex.exchange.view(agent, c.req.param("id"))));
   });
+
+  if (mcp !== undefined)
+    app.post("/agents/mcp", async (c) => {
+      const agent = agentOf(c);
+      requireJsonContentType(c);
+      return c.json(await mcp(await readBodyText(c, limitBytes), agent), 200);
+    });
 
   app.get("/ledger/reconcile", (c) => c.json(ex.store.reconcile()));
   app.get("/ledger/pnl", (c) => c.json({ agents: ex.leaderboard() }));

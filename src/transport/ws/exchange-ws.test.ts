@@ -83,6 +83,7 @@ describe("/agents/ws", () => {
     expect(errs[0]).toMatchObject({ id: null, error: { status: 422 } });
     expect(errs[1]).toMatchObject({ id: 7, error: { status: 404, code: "MARKET_NOT_FOUND" } });
     expect(errs[2]).toMatchObject({ id: 8, error: { status: 403, code: "NOT_ENGAGED" } });
+    expect(errs[2].error.message).toMatch(/engage/);
     expect(ws.readyState).toBe(WebSocket.OPEN);
     ws.close();
   });

@@ -91,11 +91,11 @@ function serveAgent(ws: WebSocket, agent: string, ex: ExchangeShell, log: Logger
     send({
       type: "error",
       id,
-      error: x ?? {
-        status: 500,
-        code: "INTERNAL_ERROR",
-        message: "Internal error; the server logged the details.",
-      },
+      // Spelled out: an Error's message is not an own enumerable field, so JSON would drop it.
+      error:
+        x === null
+          ? { status: 500, code: "INTERNAL_ERROR", message: "Internal error; the server logged the details." }
+          : { status: x.status, code: x.code, message: x.message },
     });
   };
   ws.on("close", () => {

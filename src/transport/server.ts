@@ -2,29 +2,30 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
-import type { ServerConfig } from "../../config/config";
-import { type ExchangeShell, openExchange } from "../../exchange/exchange-shell";
-import { readLlmConfig } from "../../llm/config";
-import { createLogger, errorFields, type Logger } from "../../log/logger";
-import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
-import { sellerBackendHealth } from "../../seller-runtime/backend-health";
-import { createSellerResolver, realResilienceDeps } from "../../seller-runtime/seller-resolver";
-import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
-import { startCheckpointer } from "../../storage/checkpointer";
-import { EpisodeStore } from "../../storage/episode-store";
-import { GroupCommit } from "../../storage/group-commit";
-import { openDatabase } from "../../storage/open-database";
-import { startWorkerWriter } from "../../storage/worker-writer";
-import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
-import { registerExchangeMcp } from "../mcp/exchange-mcp";
-import { registerMcpRoutes } from "../mcp/mcp-handler";
-import { attachExchangeWebSocket } from "../ws/exchange-ws";
-import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
-import { createAccessControl, loadApiKeys } from "./access-setup";
-import { type AppDeps, createApp } from "./app";
-import { registerExchangeRoutes } from "./exchange-routes";
-import { isAddressInUse, PortInUseError } from "./port-in-use";
+import { loadListingsFile } from "../../tasks/listings/load-listings-file";
+import type { ServerConfig } from "../config/config";
+import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
+import { readLlmConfig } from "../llm/config";
+import { createLogger, errorFields, type Logger } from "../log/logger";
+import { registerOpenApiRoutes } from "../openapi/openapi-routes";
+import { sellerBackendHealth } from "../seller-runtime/backend-health";
+import { createSellerResolver, realResilienceDeps } from "../seller-runtime/seller-resolver";
+import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import { startCheckpointer } from "../storage/checkpointer";
+import { EpisodeStore } from "../storage/episode-store";
+import { GroupCommit } from "../storage/group-commit";
+import { openDatabase } from "../storage/open-database";
+import { startWorkerWriter } from "../storage/worker-writer";
+import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
+import { createAccessControl, loadApiKeys } from "./http/access-setup";
+import { type AppDeps, createApp } from "./http/app";
+import { registerExchangeRoutes } from "./http/exchange-routes";
+import { isAddressInUse, PortInUseError } from "./http/port-in-use";
+import { registerTextRoute } from "./http/text-route";
+import { answerExchangeMcp } from "./mcp/exchange-mcp";
+import { answerMcpText, handleMcpRequest } from "./mcp/mcp-handler";
+import { attachExchangeWebSocket } from "./ws/exchange-ws";
+import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
 
 export interface RunningServer {
@@ -66,7 +67,7 @@ function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
 
 export function serverVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
       version?: string;
     };
     return pkg.version ?? "0.0.0";
@@ -129,9 +130,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
-    (a, d) => registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024),
-    (a, d) => registerExchangeMcp(a, exchange, d.bodyLimitKb * 1024),
+    (a, d) => registerTextRoute(a, "/mcp", (text) => answerMcpText(text, d.service), d.bodyLimitKb * 1024),
+    (a, d) =>
+      registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
+        answerExchangeMcp(text, agent, exchange),
+      ),
   ]);
 
   let server: Server;
@@ -153,7 +156,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   server.keepAliveTimeout = 65_000;
   const admit = wsAdmission(config.corsOrigins, access);
   const agentsWs = attachExchangeWebSocket(server, exchange, { admit, logger: log, otherPaths: ["/ws"] });
-  const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log });
+  const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log, mcp: handleMcpRequest });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);
