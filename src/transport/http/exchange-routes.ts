@@ -21,7 +21,7 @@ const HEARTBEAT_MS = 15_000;
 
 function asHttp(err: unknown): never {
   const x = asExchangeError(err);
-  if (x !== null) throw new HttpError(x.status, x.code, x.message, x.message);
+  if (x !== null) throw new HttpError(x.code, x.message, x.message);
   throw err;
 }
 
