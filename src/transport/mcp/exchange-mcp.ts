@@ -2,20 +2,35 @@ import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { asExchangeError } from "../../exchange/exchange-error";
 import type { ExchangeShell } from "../../exchange/exchange-shell";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
-import { toPydanticErrors } from "../../wire/pydantic-errors";
-import { EXCHANGE_TOOLS, exchangeToolDescriptor, findExchangeTool } from "./exchange-tools";
 import {
   JSONRPC_INVALID_PARAMS,
   JSONRPC_INVALID_REQUEST,
   JSONRPC_METHOD_NOT_FOUND,
   JSONRPC_PARSE_ERROR,
-  JsonRpcId,
-  JsonRpcRequest,
-  type JsonRpcResponse,
-  rpcError,
-  rpcResult,
-} from "./jsonrpc";
+} from "../../wire/errors";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
+import { EXCHANGE_TOOLS, exchangeToolDescriptor, findExchangeTool } from "./exchange-tools";
+
+// JSON-RPC 2.0 envelopes for this small tool endpoint. The session MCP moved to the official
+// SDK (mcp-server.ts); registering these tools there is the next step (see docs/exchange.md).
+const JsonRpcId = z.union([z.string(), z.number().int(), z.null()]);
+type JsonRpcId = z.infer<typeof JsonRpcId>;
+const JsonRpcRequest = z.strictObject({
+  jsonrpc: z.literal("2.0"),
+  method: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+  id: JsonRpcId.optional(),
+});
+export type JsonRpcResponse =
+  | { jsonrpc: "2.0"; id: JsonRpcId; result: unknown }
+  | { jsonrpc: "2.0"; id: JsonRpcId; error: { code: number; message: string; data?: unknown } };
+const rpcResult = (id: JsonRpcId, result: unknown): JsonRpcResponse => ({ jsonrpc: "2.0", id, result });
+const rpcError = (id: JsonRpcId, code: number, message: string, data?: unknown): JsonRpcResponse => ({
+  jsonrpc: "2.0",
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+});
 
 const MCP_PROTOCOL_VERSION = "2025-06-18";
 const CallParams = z.object({
