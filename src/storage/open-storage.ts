@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { ConfigError } from "../config/config";
 import { errorFields, type Logger } from "../log/logger";
 import { startCheckpointer } from "./checkpointer";
@@ -17,6 +18,8 @@ export type DbStatus = "ok" | "full" | "unavailable";
 export interface OpenedStorage {
   store: Storage;
   writer: StoreWriter;
+  /** The SQLite connection (for the exchange's tables), or null on Postgres. */
+  sqlite: Database.Database | null;
   /** Who may step which session, when replicas share the database (Postgres); null for SQLite. */
   ownership: SessionOwnership | null;
   /** How the server describes where it stores (a file path, or the URL without its password). */
@@ -67,6 +70,7 @@ async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
     store,
     writer,
     ownership: leases,
+    sqlite: null,
     where: redactUrl(opts.db),
     commits: "postgres",
     status: () => (availability.down ? "unavailable" : "ok"),
@@ -108,6 +112,7 @@ async function openSqlite(opts: StorageOptions): Promise<OpenedStorage> {
     store,
     writer,
     ownership: null,
+    sqlite: store.db,
     where: opts.db,
     commits: onThread === null ? "event loop" : "writer thread",
     status: () => writeHealth.status(),

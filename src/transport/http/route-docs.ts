@@ -204,6 +204,10 @@ export const PAGE_DOCS = {
   web: page("Play page (no slash)", "Redirects to /web/.", 302),
   play: page("Play page", "Negotiate as the buyer in the browser."),
   replay: page("Replay page", "Step through a stored episode, with counterfactual branches."),
+  arena: page(
+    "Arena page",
+    "The exchange live: markets, winners and the cash leaderboard from the public tape.",
+  ),
   asset: page("Page assets", "The pages' HTML, CSS and JavaScript (compiled from web/*.ts), by file name."),
   favicon: doc({
     tag: "web",
