@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scriptedBuyer } from "../../buyers/scripted-buyer";
 import { replayEvents } from "../../env/episode-state";
 import { runComplete, stepRun } from "../../env/run";
 import { openRun } from "../open-run";
 import { TASK_IDS } from "../task-catalog";
 import { GOLDEN_SEEDS, playGolden } from "./golden-episodes";
-import { scriptedBuyer } from "./scripted-buyer";
 
 // Fixtures pin byte-identical episodes. To re-record after an intended engine change
 // (and an ENGINE_VERSION bump): BAZAAR_UPDATE_GOLDEN=1 npx vitest run tasks/golden

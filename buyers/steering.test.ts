@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tellsWith } from "../../env/testing/tell-fixtures";
+import { tellsWith } from "../env/testing/tell-fixtures";
 import { type BuyerDecision, mentionsPrice, type SteeringView, steer, steeringBounds } from "./steering";
 
 const render = (d: BuyerDecision): string => `rendered ${d.type} ${d.price ?? "-"}`;

@@ -1,5 +1,5 @@
-import { round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
+import { round2 } from "../env/money";
+import type { Observation } from "../env/observation";
 import { type MoveProposal, spokenAct } from "./buyer-move";
 import { type BuyerPolicy, currentAsk } from "./buyer-policy";
 

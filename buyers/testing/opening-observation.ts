@@ -1,6 +1,6 @@
-import type { Observation } from "../../../env/observation";
-import { observe } from "../../../env/observe";
-import { openRun } from "../../../tasks/open-run";
+import type { Observation } from "../../env/observation";
+import { observe } from "../../env/observe";
+import { openRun } from "../../tasks/open-run";
 
 /** A real opening observation of a task, optionally with fields overridden, for buyer tests. */
 export function openingObservation(

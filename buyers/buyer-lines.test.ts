@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "../../env/money";
-import { Rng } from "../../env/prng";
+import { formatRupees } from "../env/money";
+import { Rng } from "../env/prng";
 import { BUYER_LINES, lineBucket, registerChoices, renderBuyerLine } from "./buyer-lines";
 import { type BuyerDecision, steer } from "./steering";
 import { openingObservation } from "./testing/opening-observation";

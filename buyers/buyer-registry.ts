@@ -1,4 +1,4 @@
-import type { ChatModel } from "../../env/chat-model";
+import type { ChatModel } from "../env/chat-model";
 import type { BuyerPolicy } from "./buyer-policy";
 import { expectedValueBuyer } from "./expected-value-buyer";
 import { type BuyerSampling, llmBuyer } from "./llm-buyer";

@@ -1,4 +1,4 @@
-import { formatRupees, round2 } from "../../env/money";
+import { formatRupees, round2 } from "../env/money";
 import { guardOffer, spokenAct } from "./buyer-move";
 import { type BuyerPolicy, currentAsk } from "./buyer-policy";
 import { steeringBounds } from "./steering";

@@ -1,8 +1,8 @@
-import type { ChatMessage } from "../../../env/chat-model";
-import type { DialogueTurn } from "../../../env/dialogue";
-import { formatPrice } from "../../../env/money";
-import type { Observation } from "../../../env/observation";
-import { contentHash } from "../../../sellers/content-hash";
+import type { ChatMessage } from "../../env/chat-model";
+import type { DialogueTurn } from "../../env/dialogue";
+import { formatPrice } from "../../env/money";
+import type { Observation } from "../../env/observation";
+import { contentHash } from "../../sellers/content-hash";
 
 /**
  * Buyer prompt, version 1 (REFERENCE §8.2 content, clean formatting per D5, dialogue memory

@@ -1,5 +1,5 @@
-import { clamp, clamp01, round2, wholeUnits } from "../../env/money";
-import type { TellObservation } from "../../env/tells/tell-observation";
+import { clamp, clamp01, round2, wholeUnits } from "../env/money";
+import type { TellObservation } from "../env/tells/tell-observation";
 
 export interface SteeringView {
   current_round: number;

@@ -1,4 +1,4 @@
-import { clamp01 } from "../../env/money";
+import { clamp01 } from "../env/money";
 import { guardOffer, spokenAct } from "./buyer-move";
 import { type BuyerPolicy, currentAsk } from "./buyer-policy";
 

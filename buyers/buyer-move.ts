@@ -1,7 +1,7 @@
-import type { Action } from "../../env/action";
-import { round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
-import { deriveSeed, rngFor } from "../../env/prng";
+import type { Action } from "../env/action";
+import { round2 } from "../env/money";
+import type { Observation } from "../env/observation";
+import { deriveSeed, rngFor } from "../env/prng";
 import { renderBuyerLine } from "./buyer-lines";
 import { actionJson, type BuyerAct, type BuyerContext, currentAsk } from "./buyer-policy";
 import type { BuyerDecision } from "./steering";

@@ -1,6 +1,6 @@
-import type { Action } from "../../env/action";
-import { round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
+import type { Action } from "../env/action";
+import { round2 } from "../env/money";
+import type { Observation } from "../env/observation";
 import { currentAsk } from "./buyer-policy";
 
 /**

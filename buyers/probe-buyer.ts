@@ -1,5 +1,5 @@
-import { formatRupees, round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
+import { formatRupees, round2 } from "../env/money";
+import type { Observation } from "../env/observation";
 
 /**
  * The deterministic probe buyer of the seller-quality check (REFERENCE §12.3): opens at 55 %

@@ -1,6 +1,6 @@
-import { clamp, round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
-import { rngFor } from "../../env/prng";
+import { clamp, round2 } from "../env/money";
+import type { Observation } from "../env/observation";
+import { rngFor } from "../env/prng";
 import { guardOffer, type MoveProposal, spokenAct } from "./buyer-move";
 import { type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
 

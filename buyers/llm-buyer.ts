@@ -1,6 +1,6 @@
-import type { Action } from "../../env/action";
-import { type ChatModel, type ChatOptions, END_OF_TURN_MARKERS } from "../../env/chat-model";
-import type { Observation } from "../../env/observation";
+import type { Action } from "../env/action";
+import { type ChatModel, type ChatOptions, END_OF_TURN_MARKERS } from "../env/chat-model";
+import type { Observation } from "../env/observation";
 import { buyerLine, guardOffer } from "./buyer-move";
 import { type BuyerAct, type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
 import { parseBuyerReply } from "./parse-buyer-reply";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tellsWith } from "../../env/testing/tell-fixtures";
+import { tellsWith } from "../env/testing/tell-fixtures";
 import { DEFAULT_PARAMS, floorEstimate, PARAM_BOUNDS, paramMove, paramsFromVector } from "./param-buyer";
 import { openingObservation } from "./testing/opening-observation";
 

@@ -1,5 +1,5 @@
-import type { Action } from "../../env/action";
-import type { RunState } from "../../env/run";
+import type { Action } from "../env/action";
+import type { RunState } from "../env/run";
 
 /**
  * The buyer the golden fixtures and benchmarks replay: opens at 40 % of the ask, closes a

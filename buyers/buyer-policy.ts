@@ -1,6 +1,6 @@
-import type { Action } from "../../env/action";
-import type { ChatMessage, ChatUsage } from "../../env/chat-model";
-import type { Observation } from "../../env/observation";
+import type { Action } from "../env/action";
+import type { ChatMessage, ChatUsage } from "../env/chat-model";
+import type { Observation } from "../env/observation";
 
 /** Where in a run a decision happens: stochastic buyers key their draws on it. */
 export interface BuyerContext {

@@ -1,5 +1,5 @@
-import { formatRupees } from "../../env/money";
-import type { Rng } from "../../env/prng";
+import { formatRupees } from "../env/money";
+import type { Rng } from "../env/prng";
 import type { BuyerDecision } from "./steering";
 
 export type LineBucket = "offer_low" | "offer_mid" | "offer_high" | "accept" | "walk";

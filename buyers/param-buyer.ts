@@ -1,5 +1,5 @@
-import { clamp, round2 } from "../../env/money";
-import type { Observation } from "../../env/observation";
+import { clamp, round2 } from "../env/money";
+import type { Observation } from "../env/observation";
 import { guardOffer, type MoveProposal, spokenAct } from "./buyer-move";
 import { type BuyerPolicy, currentAsk } from "./buyer-policy";
 
