@@ -45,8 +45,11 @@ export const SellerReplied = z.object({
   memory: Memory,
   tells: TellObservation.nullable(),
   guard: z.array(GuardIntervention),
-  /** "policy": the seller's own code; "external": a proposal made outside the engine (an LLM). */
-  source: z.enum(["policy", "external", "fallback"]),
+  /**
+   * "policy": the seller's own code; "external": a proposal made outside the engine (an LLM);
+   * "agent": the seller agent under evaluation (seller role), whose moves are graded, not corrected.
+   */
+  source: z.enum(["policy", "external", "fallback", "agent"]),
 });
 
 export const EpisodeEvent = z.discriminatedUnion("type", [EpisodeStarted, BuyerActed, SellerReplied]);
