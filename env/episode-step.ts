@@ -9,6 +9,7 @@ import { redactHidden } from "./reservation-leak";
 import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { guardAgentTurn } from "./seller-role/agent-guard";
+import type { BuyerRef } from "./seller-role/buyer-ref";
 import { blendTells } from "./tells/blend";
 import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
@@ -30,6 +31,8 @@ export type RngSource = (seed: number, stream: StreamName, episode: number, roun
 
 export interface EpisodeRuntime {
   seller: SellerPolicy;
+  /** Seller role: the pinned buyer the agent sells to, recorded in the episode's first event. */
+  buyer?: BuyerRef;
   grade: EpisodeGrader | null;
   rng?: RngSource;
 }
@@ -90,6 +93,7 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
     inventory_pressure: opening.inventoryPressure,
     message: redactHidden(opening.message, [reservation, spec.seller_cost], round2(opening.anchor)).text,
     memory: opening.memory,
+    ...(rt.buyer === undefined ? {} : { buyer: rt.buyer }),
   };
   return startState(ev);
 }

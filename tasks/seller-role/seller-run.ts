@@ -138,7 +138,7 @@ export async function openSellerRun(
     career: null,
   };
   // No buyer grader: the seller's reward is computed from its own record (env/seller-role).
-  const runtime: EpisodeRuntime = { seller, grade: null };
+  const runtime: EpisodeRuntime = { seller, grade: null, buyer: o.buyer.ref };
   const run: SellerRunState = {
     task,
     buyer: o.buyer,
