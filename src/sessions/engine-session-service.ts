@@ -3,13 +3,23 @@ import { EngineError, type ExternalSellerTurn } from "../../env/episode-step";
 import type { PublicState } from "../../env/public-state";
 import { episodeIdFor, type RunState, runComplete, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
+import { sellerRoleBuyer } from "../../env/seller-role/buyer-ref";
+import { sellerRecord } from "../../env/seller-role/seller-record";
 import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import type { Listing } from "../../tasks/listings/listing";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
+import { gradeSeller } from "../../tasks/seller-role/grade-seller";
+import { type SellerRunState, stepSellerRun } from "../../tasks/seller-role/seller-run";
 import { episodeView } from "../boundary/episode-view";
 import { resetView } from "../boundary/reset-view";
 import { type StoredEpisodeFacts, storedEpisodeOver, storedRevealed } from "../boundary/reveal";
+import {
+  sellerEpisodeView,
+  sellerResetView,
+  sellerStateView,
+  sellerStepView,
+} from "../boundary/seller-role-views";
 import { stateView } from "../boundary/state-view";
 import { stepView } from "../boundary/step-view";
 import { errorFields, type Logger, silentLogger } from "../log/logger";
@@ -23,17 +33,35 @@ import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
+import type {
+  SellerEpisodeView,
+  SellerPublicState,
+  SellerResetRequest,
+  SellerResetResponse,
+  SellerScoreResponse,
+  SellerStepRequest,
+  SellerStepResponse,
+} from "../wire/seller-role";
 import type { StepRequest, StepResponse } from "../wire/step";
 import { branchEpisode, type CounterfactualBranch, type CounterfactualInput } from "./counterfactual";
 import { drawSeed, newEpisodeId, newSessionId } from "./ids";
 import { openRunFor, rebuildRun, restartEpisode } from "./run-replay";
 import { scoreResponse } from "./score-metrics";
+import {
+  type BuyerResolver,
+  codeBuyers,
+  openSellerSessionRun,
+  rebuildSellerRun,
+  SELLER_RESET_KEYS,
+  sellerOptionsRow,
+} from "./seller-role/seller-session-ops";
 import { type CapacityStatus, ServiceError, type SessionService } from "./session-service";
 
 export const DEFAULT_TASK = "single_deal";
 
 /** Keys /reset understands; anything else is accepted, ignored and listed back (OPENENV §2.1). */
 const RESET_KEYS = new Set([
+  "role",
   "session_id",
   "task",
   "task_id",
@@ -73,6 +101,8 @@ export interface SessionServiceDeps {
   writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
+  /** Seller role's opponents: code buyers only when omitted; the server also builds LLM buyers. */
+  buyers?: BuyerResolver;
   /** Products for listing-based tasks; the built-in catalog when omitted. */
   listings?: readonly Listing[];
   maxSessions: number;
@@ -88,6 +118,8 @@ interface LiveSession {
   stored: boolean;
   closed: boolean;
   run: RunState | null;
+  /** Seller role: the agent sells; `run` is null then (one role per run). */
+  seller: SellerRunState | null;
   runNo: number;
   task: string;
   seed: number;
@@ -192,6 +224,7 @@ export class EngineSessionService implements SessionService {
   private readonly log: Logger;
   private readonly writer: StoreWriter;
   private readonly sellers: SellerResolver;
+  private readonly buyers: BuyerResolver;
   private readonly listings: readonly Listing[] | undefined;
   /** Sessions whose close is being committed: not to be resumed from their still-open row meanwhile. */
   private readonly closing = new Set<string>();
@@ -201,6 +234,7 @@ export class EngineSessionService implements SessionService {
   constructor(deps: SessionServiceDeps) {
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
+    this.buyers = deps.buyers ?? codeBuyers;
     this.store = deps.store;
     this.writer = deps.writer ?? new GroupCommit(deps.store);
     this.maxSessions = deps.maxSessions;
@@ -246,18 +280,51 @@ export class EngineSessionService implements SessionService {
     }
   }
 
+  /** POST /reset with "role": "seller": the same session rules, the agent sells against a pinned buyer. */
+  async resetSeller(req: SellerResetRequest, via?: object): Promise<SellerResetResponse> {
+    if (req.session_id !== undefined) {
+      const s = this.live(req.session_id, true, via);
+      return this.enqueue(s, () => this.resetSellerIn(s, req));
+    }
+    this.requireRoom();
+    const s = this.blankSession(newSessionId(), false);
+    this.sessions.set(s.id, s);
+    try {
+      return await this.resetSellerIn(s, req);
+    } catch (err) {
+      if (s.run === null && s.seller === null) this.sessions.delete(s.id);
+      throw err;
+    }
+  }
+
   async step(req: StepRequest, via?: object): Promise<StepResponse> {
     const s = this.live(req.session_id, true, via);
     return this.enqueue(s, () => this.stepIn(s, req));
   }
 
+  async stepSeller(req: SellerStepRequest, via?: object): Promise<SellerStepResponse> {
+    const s = this.live(req.session_id, true, via);
+    return this.enqueue(s, () => this.stepSellerIn(s, req));
+  }
+
   state(sessionId: string, via?: object): PublicState & { session_id: string } {
-    const run = this.runOf(this.live(sessionId, false, via));
-    return { ...stateView(run), session_id: sessionId };
+    return { ...stateView(this.runOf(this.live(sessionId, false, via))), session_id: sessionId };
   }
 
   score(sessionId: string, via?: object): ScoreResponse {
     return scoreResponse(sessionId, this.runOf(this.live(sessionId, false, via)));
+  }
+
+  /** GET /state for either role: what the transports call. */
+  stateOf(sessionId: string, via?: object): (PublicState & { session_id: string }) | SellerPublicState {
+    const s = this.live(sessionId, false, via);
+    return s.seller !== null ? sellerStateView(sessionId, s.seller) : this.state(sessionId, via);
+  }
+
+  /** GET /score for either role: what the transports call. */
+  scoreOf(sessionId: string, via?: object): ScoreResponse | SellerScoreResponse {
+    const s = this.live(sessionId, false, via);
+    return s.seller !== null ? sellerScore(sessionId, s.seller) : this.score(sessionId, via);
   }
 
   /**
@@ -273,18 +340,32 @@ export class EngineSessionService implements SessionService {
     return { session_id: sessionId, closed: true };
   }
 
-  /** Many resets at once; one bad item never fails the others. */
-  async batchReset(items: readonly ResetRequest[]): Promise<BatchItem<ResetResponse>[]> {
+  /** Many resets at once; one bad item never fails the others. Items with "role": "seller" sell. */
+  async batchReset(
+    items: readonly (ResetRequest | SellerResetRequest)[],
+  ): Promise<BatchItem<ResetResponse | SellerResetResponse>[]> {
     return Promise.all(
-      items.map((r) => this.reset(r).catch((err) => batchError(r.session_id, err, this.log))),
+      items.map((r) =>
+        (r.role === "seller"
+          ? this.resetSeller(r as SellerResetRequest)
+          : this.reset(r as ResetRequest)
+        ).catch((err) => batchError(r.session_id, err, this.log)),
+      ),
     );
   }
 
-  async batchStep(items: readonly StepRequest[]): Promise<BatchItem<StepResponse>[]> {
+  async batchStep(
+    items: readonly (StepRequest | SellerStepRequest)[],
+  ): Promise<BatchItem<StepResponse | SellerStepResponse>[]> {
     return Promise.all(
       items.map((r) =>
         Promise.resolve()
-          .then(() => this.step(r))
+          .then(
+            (): Promise<StepResponse | SellerStepResponse> =>
+              "action_type" in r.action
+                ? this.stepSeller(r as SellerStepRequest)
+                : this.step(r as StepRequest),
+          )
           .catch((err) => batchError(r.session_id, err, this.log)),
       ),
     );
@@ -295,9 +376,17 @@ export class EngineSessionService implements SessionService {
    * still being played only with its own session id (and then only the buyer's view).
    */
   episode(id: string, sessionId?: string): EpisodeView {
+    const view = this.episodeOf(id, sessionId);
+    if ("role" in view) throw new ServiceError("VALIDATION_ERROR", "This is a seller-role episode.", 409);
+    return view;
+  }
+
+  /** GET /episodes/:id for either role. A seller-role log gets the seller's projection (the buyer's would show its budget). */
+  episodeOf(id: string, sessionId?: string): EpisodeView | SellerEpisodeView {
     const { ep, facts } = this.storedWithAccess(id);
     if (!storedEpisodeOver(facts) && sessionId !== ep.session_id) throw episodeNotFound(id);
-    return episodeView(ep, facts);
+    const buyer = sellerRoleBuyer(ep.events);
+    return buyer === null ? episodeView(ep, facts) : sellerEpisodeView(ep, buyer, facts);
   }
 
   /** The newest episodes whose run is over: what anyone may replay. Never a live one, never a session id. */
@@ -325,6 +414,9 @@ export class EngineSessionService implements SessionService {
    */
   async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResult> {
     const { ep, facts } = this.storedWithAccess(id);
+    if (sellerRoleBuyer(ep.events) !== null) {
+      throw new ServiceError("VALIDATION_ERROR", "Seller-role episodes can be read but not branched.", 409);
+    }
     if (!storedRevealed(facts)) {
       throw new ServiceError(
         "EPISODE_NOT_OVER",
@@ -418,6 +510,7 @@ export class EngineSessionService implements SessionService {
       stored,
       closed: false,
       run: null,
+      seller: null,
       runNo: 0,
       task: DEFAULT_TASK,
       seed: 0,
@@ -482,6 +575,20 @@ export class EngineSessionService implements SessionService {
     const episodes = this.store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw notFound(id);
+    if (row.options.role === "seller") {
+      const r: LiveSession = {
+        ...this.blankSession(id, true),
+        seller: rebuildSellerRun(row.task, row.options, last, this.buyers),
+        runNo: row.run,
+        task: row.task,
+        seed: row.seed,
+        options: row.options,
+        episodeKey: last.key,
+      };
+      this.sessions.set(id, r);
+      this.log.info("session resumed", { session_id: id, episodes: 1, role: "seller" });
+      return r;
+    }
     const seller = row.options.seller === "" ? null : this.sellers(row.options.seller);
     const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.listings);
     const r: LiveSession = {
@@ -591,9 +698,18 @@ export class EngineSessionService implements SessionService {
       req.episode_id === undefined ? [] : this.claimEpisodeIds(req.episode_id, run.plan.totalEpisodes);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
-    const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
+    const abandoned = this.runningEpisodeKey(s);
     const wasStored = s.stored;
-    Object.assign(s, { stored: true, run, runNo, task, seed, options, propose: seller?.propose ?? null });
+    Object.assign(s, {
+      stored: true,
+      run,
+      seller: null,
+      runNo,
+      task,
+      seed,
+      options,
+      propose: seller?.propose ?? null,
+    });
     const b = this.store.batch();
     if (abandoned !== null) b.abandonEpisode(abandoned);
     if (wasStored) b.updateSessionRun(row, now);
@@ -627,8 +743,75 @@ export class EngineSessionService implements SessionService {
     return propose(input, AbortSignal.timeout(proposalTimeoutMs(req)));
   }
 
+  /** The storage key of the session's episode still being played (either role), if any. */
+  private runningEpisodeKey(s: LiveSession): number | null {
+    const live = s.run?.episode ?? s.seller?.episode ?? null;
+    return live !== null && !live.done ? s.episodeKey : null;
+  }
+
+  private async resetSellerIn(s: LiveSession, req: SellerResetRequest): Promise<SellerResetResponse> {
+    this.ensureOpen(s);
+    const now = this.now();
+    const seed = req.seed ?? drawSeed();
+    const episodeId = req.episode_id ?? newEpisodeId();
+    const claimed = req.episode_id === undefined ? [] : this.claimEpisodeIds(req.episode_id, 1);
+    try {
+      const { run, result, task } = await openSellerSessionRun(req, seed, episodeId, this.buyers);
+      const options = sellerOptionsRow(
+        req,
+        episodeId,
+        `${run.buyer.ref.id}@${run.buyer.ref.version}`,
+        s.channel !== null,
+      );
+      const runNo = s.runNo + 1;
+      const row = { id: s.id, task, seed, options, run: runNo };
+      const abandoned = this.runningEpisodeKey(s);
+      const wasStored = s.stored;
+      Object.assign(s, { stored: true, run: null, seller: run, runNo, task, seed, options, propose: null });
+      const b = this.store.batch();
+      if (abandoned !== null) b.abandonEpisode(abandoned);
+      if (wasStored) b.updateSessionRun(row, now);
+      else b.createSession(row, now);
+      s.episodeKey = b.insertEpisode(run.episode, this.meta(s, now));
+      await this.persist(s, b.ops);
+      const ignored = Object.keys(req).filter((k) => !SELLER_RESET_KEYS.has(k));
+      return sellerResetView(s.id, run, result, ignored);
+    } finally {
+      for (const id of claimed) this.claimedIds.delete(id);
+    }
+  }
+
+  private async stepSellerIn(s: LiveSession, req: SellerStepRequest): Promise<SellerStepResponse> {
+    this.ensureOpen(s);
+    if (req.request_id !== undefined) {
+      const seen = this.store.stepResult(s.id, req.request_id);
+      if (seen !== undefined) return JSON.parse(seen) as SellerStepResponse;
+    }
+    const run = s.seller;
+    if (run === null) {
+      throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.buyer, 422);
+    }
+    const e = run.episode;
+    const before = e.events.length;
+    let result: Awaited<ReturnType<typeof stepSellerRun>>;
+    try {
+      result = await stepSellerRun(run, req.action);
+    } catch (err) {
+      throw domainError(err);
+    }
+    const res = sellerStepView(s.id, result);
+    const now = this.now();
+    const b = this.store.batch().appendEvents(s.episodeKey, before, e.events);
+    if (e.done) b.finishEpisode(s.episodeKey, e);
+    b.touchSession(s.id, now);
+    if (req.request_id !== undefined) b.saveStepResult(s.id, req.request_id, JSON.stringify(res));
+    await this.persist(s, b.ops);
+    return res;
+  }
+
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
+    if (s.seller !== null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.seller, 422);
     if (req.request_id !== undefined) {
       const seen = this.store.stepResult(s.id, req.request_id);
       if (seen !== undefined) return JSON.parse(seen) as StepResponse;
@@ -657,6 +840,34 @@ export class EngineSessionService implements SessionService {
     await this.persist(s, b.ops);
     return res;
   }
+}
+
+/** What a step in the other role's shape is told: which action shape this session takes. */
+const ROLE_MISMATCH = {
+  seller:
+    'This session plays the seller (it was reset with "role": "seller"): send action {"action_type": "counter" | "accept" | "walk", "price"?, "message"?}.',
+  buyer:
+    'This session plays the buyer: send action {"type": "offer" | "accept" | "walk", "price"?, "message"?}, or reset with "role": "seller".',
+} as const;
+
+function sellerScore(sessionId: string, run: SellerRunState): SellerScoreResponse {
+  const record = sellerRecord(run.episode);
+  const g = gradeSeller(record === null ? [] : [record]);
+  return {
+    role: "seller",
+    session_id: sessionId,
+    task: `${run.task.id}@${run.task.version}`,
+    score: g.score,
+    success: record !== null && g.score >= run.task.successThreshold,
+    episodes_completed: record === null ? 0 : 1,
+    total_episodes: 1,
+    metrics: {
+      deal_rate: g.deal_rate,
+      below_reservation_rate: g.below_reservation_rate,
+      mean_profit_share: g.mean_profit_share,
+      mean_bonus: g.mean_bonus,
+    },
+  };
 }
 
 /** An async seller's turn, bounded in time; its own failures already fall back to its rule persona. */

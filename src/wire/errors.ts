@@ -5,6 +5,7 @@ export const ErrorCode = z.enum([
   "INVALID_JSON",
   "UNKNOWN_TASK",
   "UNKNOWN_SELLER",
+  "UNKNOWN_BUYER",
   "SESSION_NOT_FOUND",
   "EPISODE_NOT_FOUND",
   "EPISODE_DONE",

@@ -25,6 +25,8 @@ export const ResetOptions = z
  */
 export const ResetRequest = z
   .object({
+    /** Who the agent plays: "buyer" (the default) here; "seller" is src/wire/seller-role.ts's SellerResetRequest. */
+    role: z.enum(["buyer", "seller"]).optional(),
     session_id: z.string().min(1).max(128).optional(),
     task: z.string().min(1).max(64).optional(),
     /** OpenEnv/TRL spelling of `task`. */

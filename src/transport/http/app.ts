@@ -8,6 +8,7 @@ import type { EpisodeStore } from "../../storage/episode-store";
 import type { WriteHealthStatus } from "../../storage/write-health";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
+import { isSellerReset, isSellerStep, SellerResetRequest, SellerStepRequest } from "../../wire/seller-role";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { batchResetItems } from "./batch-reset-items";
@@ -106,18 +107,21 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     await next();
   });
 
+  // "role": "seller" picks the seller role's shapes; everything else is the buyer role, unchanged.
   app.post("/reset", async (c) => {
-    const req = validate(ResetRequest, await readJson(c, limit, {}));
-    return c.json(await service.reset(req));
+    const raw = await readJson(c, limit, {});
+    if (isSellerReset(raw)) return c.json(await service.resetSeller(validate(SellerResetRequest, raw)));
+    return c.json(await service.reset(validate(ResetRequest, raw)));
   });
 
   app.post("/step", async (c) => {
-    const req = validate(StepRequest, await readJson(c, limit));
-    return c.json(await service.step(req));
+    const raw = await readJson(c, limit);
+    if (isSellerStep(raw)) return c.json(await service.stepSeller(validate(SellerStepRequest, raw)));
+    return c.json(await service.step(validate(StepRequest, raw)));
   });
 
-  app.get("/state", (c) => c.json(service.state(requireQuery(c, "session_id", SESSION_HINT))));
-  app.get("/score", (c) => c.json(service.score(requireQuery(c, "session_id", SESSION_HINT))));
+  app.get("/state", (c) => c.json(service.stateOf(requireQuery(c, "session_id", SESSION_HINT))));
+  app.get("/score", (c) => c.json(service.scoreOf(requireQuery(c, "session_id", SESSION_HINT))));
 
   app.post("/close", async (c) => {
     const req = validate(CloseRequest, await readJson(c, limit));
@@ -126,7 +130,10 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   app.post("/batch/reset", async (c) => {
     const body = validate(BatchResetRequest, await readJson(c, limit, {}));
-    return c.json({ results: await service.batchReset(batchResetItems(body)) });
+    const items = batchResetItems(body).map((item) =>
+      isSellerReset(item) ? validate(SellerResetRequest, item) : item,
+    );
+    return c.json({ results: await service.batchReset(items) });
   });
 
   app.post("/batch/step", async (c) => {
@@ -134,7 +141,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     const { steps } = validate(BatchStepRequest, raw);
     const results = await Promise.all(
       steps.map((item, i) => {
-        const parsed = BatchStepItem.safeParse(item);
+        const parsed = isSellerStep(item) ? SellerStepRequest.safeParse(item) : BatchStepItem.safeParse(item);
         if (parsed.success) return service.batchStep([parsed.data]).then((r) => r[0]);
         const detail = validationDetail("body", parsed.error, item).map((d) =>
           d.loc[0] === "body" ? { ...d, loc: ["body", "steps", i, ...d.loc.slice(1)] } : d,
@@ -175,7 +182,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   // The session id rides in a header, never the URL: episode links get shared, headers do not.
   app.get("/episodes/:id", (c) =>
-    c.json(service.episode(c.req.param("id"), c.req.header("x-session-id") || undefined)),
+    c.json(service.episodeOf(c.req.param("id"), c.req.header("x-session-id") || undefined)),
   );
 
   app.post("/episodes/:id/counterfactual", async (c) => {
