@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
+import { createBuyerResolver } from "../../buyer-runtime/buyer-resolver";
 import type { ServerConfig } from "../../config/config";
 import { readLlmConfig } from "../../llm/config";
 import { createLogger, errorFields, type Logger } from "../../log/logger";
@@ -103,6 +104,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     writer,
     listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
+    buyers: createBuyerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
     sessionTtlS: config.sessionTtlS,
     now: opts.now,
