@@ -1,10 +1,11 @@
 import type { ResolvedBuyer } from "../../buyers/registry";
 import { ENGINE_VERSION } from "../../env/engine-version";
+import type { EpisodeSpec } from "../../env/episode-spec";
 import type { EpisodeState } from "../../env/episode-state";
 import { buyerMove, type EpisodeRuntime, startEpisode } from "../../env/episode-step";
 import { observe } from "../../env/observe";
 import type { GuardIntervention } from "../../env/rules-guard";
-import type { SellerRef } from "../../env/seller-policy";
+import type { SellerPolicy, SellerRef } from "../../env/seller-policy";
 import type { BuyerRef } from "../../env/seller-role/buyer-ref";
 import { observeSeller } from "../../env/seller-role/observe-seller";
 import type { SellerAction } from "../../env/seller-role/seller-action";
@@ -137,11 +138,21 @@ export async function openSellerRun(
     enable_career: false,
     career: null,
   };
+  return startSellerRun(task, spec, seller, o.buyer);
+}
+
+/** Start a seller-role episode from an exact spec (tests build worlds with it); the buyer moves first. */
+export async function startSellerRun(
+  task: SellerTaskDefinition,
+  spec: EpisodeSpec,
+  persona: SellerPolicy,
+  buyer: ResolvedBuyer,
+): Promise<{ run: SellerRunState; result: SellerStepResult }> {
   // No buyer grader: the seller's reward is computed from its own record (env/seller-role).
-  const runtime: EpisodeRuntime = { seller, grade: null, buyer: o.buyer.ref };
+  const runtime: EpisodeRuntime = { seller: persona, grade: null, buyer: buyer.ref };
   const run: SellerRunState = {
     task,
-    buyer: o.buyer,
+    buyer,
     runtime,
     episode: startEpisode(spec, runtime),
     buyerSteps: 0,
