@@ -2,11 +2,22 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
+import { SellerAction } from "../../env/seller-role/seller-action";
+import { SellerObservation } from "../../env/seller-role/seller-observation";
 import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../transport/http/extra-wire";
 import { EpisodeListResponse } from "../wire/episode-list";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
+import {
+  SellerEpisodeView,
+  SellerPublicState,
+  SellerResetRequest,
+  SellerResetResponse,
+  SellerScoreResponse,
+  SellerStepRequest,
+  SellerStepResponse,
+} from "../wire/seller-role";
 import { StepRequest, StepResponse } from "../wire/step";
 import { StepInfoWire } from "../wire/step-info";
 import {
@@ -28,8 +39,27 @@ import {
 /** The API version `openenv validate` reads; "1." selects its openenv-http/1.x profile. */
 export const API_VERSION = "1.0.0";
 
+/** Either role's body or reply: the seller role is picked with `"role": "seller"` (or a seller `action_type`). */
+const ResetEither = z.union([ResetRequest, SellerResetRequest]);
+const ResetReplyEither = z.union([ResetResponse, SellerResetResponse]);
+const StepEither = z.union([StepRequest, SellerStepRequest]);
+const StepReplyEither = z.union([StepResponse, SellerStepResponse]);
+
 const COMPONENTS = {
   Action,
+  SellerAction,
+  SellerObservation,
+  SellerResetRequest,
+  SellerResetResponse,
+  SellerStepRequest,
+  SellerStepResponse,
+  SellerState: SellerPublicState,
+  SellerScoreResponse,
+  SellerEpisodeView,
+  ResetEither,
+  ResetReplyEither,
+  StepEither,
+  StepReplyEither,
   Observation,
   PublicState,
   SessionState,
@@ -108,20 +138,23 @@ const OPERATIONS: Operation[] = [
     tag: "episode",
     summary: "Start an episode",
     description:
-      "Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row's `prompt`) are ignored and listed in `info.ignored_keys`.",
-    body: "ResetRequest",
-    ok: { description: "The first observation", schema: "ResetResponse" },
+      'Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row\'s `prompt`) are ignored and listed in `info.ignored_keys`. `role` defaults to "buyer"; `"role": "seller"` plays the seller against a pinned buyer (`buyer`: "id@version") and answers with the seller\'s brief (docs/seller-role.md).',
+    body: "ResetEither",
+    ok: {
+      description: "The first observation (the seller's, in the seller role)",
+      schema: "ResetReplyEither",
+    },
     errors: [404, 409, 413, 422, 503],
   },
   {
     method: "post",
     path: "/step",
     tag: "episode",
-    summary: "Make one buyer move",
+    summary: "Make one move (buyer, or seller in the seller role)",
     description:
-      "Applies an offer, accept or walk. Game-rule violations that pass the schema (an out-of-range price, accepting with nothing on the table) are not errors: they return 200 with `info.violations` and a penalty.",
-    body: "StepRequest",
-    ok: { description: "The seller's answer", schema: "StepResponse" },
+      "Buyer role: an offer, accept or walk (`action.type`). Seller role: a counter, accept or walk (`action.action_type`); the pinned buyer answers. Game-rule violations that pass the schema (an out-of-range price, accepting with nothing on the table, a seller selling below its reservation) are not errors: they return 200 with `info.violations` and a penalty.",
+    body: "StepEither",
+    ok: { description: "The other side's answer", schema: "StepReplyEither" },
     errors: [404, 409, 413, 422],
   },
   {

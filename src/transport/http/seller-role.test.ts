@@ -105,8 +105,10 @@ describe("the seller role over HTTP", () => {
     const unknownTask = await srv.post("/reset", { role: "seller", task: "single_deal@2" });
     expect(unknownTask.status).toBe(400);
     expect(unknownTask.body.error.message).toContain("sell_single_deal@1");
+    // No model server answers here: the LLM buyer's fallback plays, and the reply says so.
     const llmOffline = await srv.post("/reset", { role: "seller", buyer: "llm-ollama:x@1" });
-    expect([400, 503]).toContain(llmOffline.status);
+    expect(llmOffline.status).toBe(200);
+    expect(llmOffline.body.info.buyer_fallback).toBe(true);
     const r = await srv.post("/reset", { role: "seller", seed: 1 });
     const sid = r.body.session_id;
     const before = await srv.get(`/state?session_id=${sid}`);
@@ -165,6 +167,18 @@ describe("the seller role over HTTP", () => {
     } finally {
       ws.close();
     }
+  });
+
+  it("/schema and /metadata describe both roles; the top-level keys stay the buyer's (OpenEnv clients)", async () => {
+    const schema = (await srv.get("/schema")).body;
+    expect(schema.action.title).toBe("Action");
+    expect(schema.roles.buyer.action).toEqual(schema.action);
+    expect(schema.roles.seller.action.properties.action_type.enum).toEqual(["counter", "accept", "walk"]);
+    expect(Object.keys(schema.roles.seller.observation.properties)).toContain("brief");
+    expect(JSON.stringify(schema.roles.seller.observation)).not.toMatch(/budget/);
+    expect((await srv.get("/metadata")).body.description).toContain("role");
+    const doc = (await srv.get("/openapi.json")).body;
+    expect(JSON.stringify(doc.paths["/reset"])).toContain("ResetEither");
   });
 
   it("MCP tools sell: new_sale, counter_price, accept_bid", async () => {
