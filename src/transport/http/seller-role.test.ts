@@ -149,7 +149,7 @@ describe("the seller role over HTTP", () => {
   });
 
   it("the OpenEnv WebSocket plays the seller role with reset and step frames", async () => {
-    const ws = await WsProbe.open(srv.url.replace(/^http/, "ws") + "/ws");
+    const ws = await WsProbe.open(`${srv.url.replace(/^http/, "ws")}/ws`);
     try {
       const reset = await ws.ask({ type: "reset", data: { role: "seller", seed: 7, buyer: "boulware@1" } });
       expect(reset.type).toBe("observation");
