@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
-import type { SessionService } from "../../sessions/session-service";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
 import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
