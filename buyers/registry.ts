@@ -81,3 +81,22 @@ export function resolveBuyer(key: string, deps: BuyerFactoryDeps = {}): Resolved
     model: null,
   };
 }
+
+/** GET /buyers: every code buyer release the seller role can play against, plus the LLM key forms. */
+export function listBuyerDescriptions(): {
+  key: string;
+  id: string;
+  version: number;
+  kind: string;
+  description: string;
+  hash: string;
+}[] {
+  return CODE_RELEASES.map((r) => ({
+    key: buyerReleaseKey(r),
+    id: r.id,
+    version: r.version,
+    kind: r.kind,
+    description: r.description,
+    hash: buyerReleaseHash(r),
+  }));
+}

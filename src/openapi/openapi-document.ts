@@ -10,6 +10,7 @@ import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
 import {
+  BuyersResponse,
   SellerEpisodeView,
   SellerPublicState,
   SellerResetRequest,
@@ -56,6 +57,7 @@ const COMPONENTS = {
   SellerState: SellerPublicState,
   SellerScoreResponse,
   SellerEpisodeView,
+  BuyersResponse,
   ResetEither,
   ResetReplyEither,
   StepEither,
@@ -224,6 +226,15 @@ const OPERATIONS: Operation[] = [
     summary: "List sellers",
     description: "Every released seller as id, version and content hash.",
     ok: { description: "Sellers", schema: "SellersResponse" },
+  },
+  {
+    method: "get",
+    path: "/buyers",
+    tag: "catalog",
+    summary: "List buyers (seller role)",
+    description:
+      "Every released buyer the seller role can play against (id, version, content hash), the LLM buyer key forms, and the seller-role tasks.",
+    ok: { description: "Buyers and seller-role tasks", schema: "BuyersResponse" },
   },
   {
     method: "get",

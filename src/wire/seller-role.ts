@@ -169,3 +169,27 @@ export const isSellerReset = (body: unknown): boolean => isRecord(body) && body.
 export const isSellerStep = (body: unknown): boolean => isRecord(body) && isSellerAction(body.action);
 
 export const isSellerAction = (action: unknown): boolean => isRecord(action) && "action_type" in action;
+
+/** GET /buyers: the seller role's opponents and tasks. */
+export const BuyersResponse = z.object({
+  buyers: z.array(
+    z.object({
+      key: z.string(),
+      id: z.string(),
+      version: z.number().int(),
+      kind: z.string(),
+      description: z.string(),
+      hash: z.string(),
+    }),
+  ),
+  llm_key_forms: z.array(z.string()),
+  tasks: z.array(
+    z.object({
+      id: z.string(),
+      difficulty: z.string(),
+      description: z.string(),
+      buyer: z.string(),
+      success_threshold: z.number(),
+    }),
+  ),
+});

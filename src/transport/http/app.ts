@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { LLM_BUYER_KEY_FORMS, listBuyerDescriptions } from "../../../buyers/registry";
 import { listSellerDescriptions } from "../../../sellers/registry";
+import { SELLER_TASKS } from "../../../tasks/seller-role/seller-tasks";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
@@ -66,6 +68,17 @@ function taskSummary() {
     success_threshold: t.successThreshold,
     grader: t.grader,
     items: t.items,
+  }));
+}
+
+/** The seller role's tasks (played with /reset {"role": "seller"}), listed beside its buyers. */
+function sellerTaskSummary() {
+  return SELLER_TASKS.map((t) => ({
+    id: `${t.id}@${t.version}`,
+    difficulty: t.difficulty,
+    description: t.description,
+    buyer: t.buyer,
+    success_threshold: t.successThreshold,
   }));
 }
 
@@ -159,6 +172,13 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
+  app.get("/buyers", (c) =>
+    c.json({
+      buyers: listBuyerDescriptions(),
+      llm_key_forms: LLM_BUYER_KEY_FORMS,
+      tasks: sellerTaskSummary(),
+    }),
+  );
 
   app.get("/health", async (c) => {
     const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");

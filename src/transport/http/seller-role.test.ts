@@ -181,6 +181,20 @@ describe("the seller role over HTTP", () => {
     expect(JSON.stringify(doc.paths["/reset"])).toContain("ResetEither");
   });
 
+  it("GET /web/sell serves the seller's page under the strict CSP, and GET /buyers lists the opponents", async () => {
+    const page = await srv.get("/web/sell");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(page.text).toContain('src="/web/sell.js"');
+    const buyers = (await srv.get("/buyers")).body;
+    expect(buyers.buyers.map((b: { key: string }) => b.key)).toContain("rule-smart@1");
+    expect(buyers.tasks.map((t: { id: string }) => t.id)).toEqual([
+      "sell_single_deal@1",
+      "sell_tough_buyer@1",
+    ]);
+    expect(buyers.llm_key_forms).toContain("llm-ollama:<tag>@1");
+  });
+
   it("MCP tools sell: new_sale, counter_price, accept_bid", async () => {
     const rpc = async (name: string, args: object) => {
       const res = await fetch(`${srv.url}/mcp`, {

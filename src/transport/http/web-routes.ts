@@ -99,6 +99,7 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   app.get("/web", (c) => c.redirect("/web/", 302));
   app.get("/web/", (c) => send(c, "index", "html"));
   app.get("/web/replay", (c) => send(c, "replay", "html"));
+  app.get("/web/sell", (c) => send(c, "sell", "html"));
   app.get("/web/*", (c) => {
     const name = c.req.path.slice("/web/".length);
     const m = FILE_NAME.exec(name);
