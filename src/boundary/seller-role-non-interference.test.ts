@@ -5,6 +5,7 @@ import type { ResolvedBuyer } from "../../buyers/registry";
 import { BUYER_RELEASES } from "../../buyers/releases";
 import type { Action } from "../../env/action";
 import type { EpisodeSpec } from "../../env/episode-spec";
+import type { EpisodeState } from "../../env/episode-state";
 import { resolveSeller } from "../../sellers/registry";
 import {
   type SellerRunState,
@@ -15,6 +16,7 @@ import {
 import { requireSellerTask } from "../../tasks/seller-role/seller-tasks";
 import type { StoredEpisode } from "../storage/episode-store";
 import { sellerEpisodeView, sellerResetView, sellerStateView, sellerStepView } from "./seller-role-views";
+import { storedEpisode } from "./testing/stored-episode";
 
 /**
  * Non-interference in the seller role (the mirror of non-interference.test.ts): two worlds that
@@ -74,28 +76,7 @@ function spec(script: Script, hidden: Hidden): EpisodeSpec {
   };
 }
 
-function stored(run: SellerRunState): StoredEpisode {
-  const e = run.episode;
-  return {
-    key: 1,
-    id: e.spec.episode_id,
-    session_id: "s",
-    run: 1,
-    task: e.spec.task_id,
-    task_version: e.spec.task_version,
-    seller: e.seller,
-    engine_version: "test",
-    seed: e.spec.seed,
-    episode_index: 1,
-    status: e.done ? "finished" : "running",
-    outcome: e.outcome,
-    record: e.record,
-    branched_from: null,
-    from_round: null,
-    created_at: 0,
-    events: e.events,
-  };
-}
+const stored = (run: { episode: EpisodeState }): StoredEpisode => storedEpisode(run.episode);
 
 const sellerViews = (run: SellerRunState, r: SellerStepResult): string[] => [
   JSON.stringify(sellerStepView("s", r)),

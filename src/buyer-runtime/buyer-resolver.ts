@@ -1,7 +1,6 @@
 import { type ResolvedBuyer, resolveBuyer, UnknownBuyerReleaseError } from "../../buyers/registry";
-import type { ChatModel } from "../../env/chat-model";
-import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import type { LlmConfig } from "../llm/config";
+import { chatModelCache } from "../llm/model-cache";
 import type { ResilienceDeps } from "../llm/resilient-chat-model";
 
 /**
@@ -12,15 +11,7 @@ import type { ResilienceDeps } from "../llm/resilient-chat-model";
  * defined fallback move, reported per step as info.buyer_fallback.
  */
 export function createBuyerResolver(config: LlmConfig, deps: ResilienceDeps): (key: string) => ResolvedBuyer {
-  const models = new Map<string, ChatModel>();
-  const chatModel = (spec: string): ChatModel => {
-    let model = models.get(spec);
-    if (model === undefined) {
-      model = chatModelFromSpec(spec, { config, deps });
-      models.set(spec, model);
-    }
-    return model;
-  };
+  const chatModel = chatModelCache(config, deps);
   return (key) => {
     try {
       return resolveBuyer(key, { chatModel, timeoutMs: config.policy.timeoutMs });

@@ -4,12 +4,10 @@ import type { PublicState } from "../../env/public-state";
 import { episodeIdFor, type RunState, runComplete, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { sellerRoleBuyer } from "../../env/seller-role/buyer-ref";
-import { sellerRecord } from "../../env/seller-role/seller-record";
 import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller, UnknownSellerError } from "../../sellers/registry";
 import type { Listing } from "../../tasks/listings/listing";
 import { DEFAULT_HISTORY_WINDOW, UnknownTaskError } from "../../tasks/open-run";
-import { gradeSeller } from "../../tasks/seller-role/grade-seller";
 import { type SellerRunState, stepSellerRun } from "../../tasks/seller-role/seller-run";
 import { episodeView } from "../boundary/episode-view";
 import { resetView } from "../boundary/reset-view";
@@ -51,9 +49,11 @@ import {
   type BuyerResolver,
   codeBuyers,
   openSellerSessionRun,
+  ROLE_MISMATCH,
   rebuildSellerRun,
   SELLER_RESET_KEYS,
   sellerOptionsRow,
+  sellerScore,
 } from "./seller-role/seller-session-ops";
 import { type CapacityStatus, ServiceError, type SessionService } from "./session-service";
 
@@ -263,34 +263,31 @@ export class EngineSessionService implements SessionService {
     return s.id;
   }
 
-  async reset(req: ResetRequest, via?: object): Promise<ResetResponse> {
-    if (req.session_id !== undefined) {
-      const s = this.live(req.session_id, true, via);
-      return this.enqueue(s, () => this.resetIn(s, req));
+  reset(req: ResetRequest, via?: object): Promise<ResetResponse> {
+    return this.resetWith(req.session_id, via, (s) => this.resetIn(s, req));
+  }
+
+  /** POST /reset with "role": "seller": the same session rules, the agent sells against a pinned buyer. */
+  resetSeller(req: SellerResetRequest, via?: object): Promise<SellerResetResponse> {
+    return this.resetWith(req.session_id, via, (s) => this.resetSellerIn(s, req));
+  }
+
+  /** A reset in an existing session (queued behind its requests) or in a new slot. */
+  private async resetWith<T>(
+    sessionId: string | undefined,
+    via: object | undefined,
+    resetIn: (s: LiveSession) => Promise<T>,
+  ): Promise<T> {
+    if (sessionId !== undefined) {
+      const s = this.live(sessionId, true, via);
+      return this.enqueue(s, () => resetIn(s));
     }
     this.requireRoom();
     const s = this.blankSession(newSessionId(), false);
     // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
     this.sessions.set(s.id, s);
     try {
-      return await this.resetIn(s, req);
-    } catch (err) {
-      if (s.run === null) this.sessions.delete(s.id);
-      throw err;
-    }
-  }
-
-  /** POST /reset with "role": "seller": the same session rules, the agent sells against a pinned buyer. */
-  async resetSeller(req: SellerResetRequest, via?: object): Promise<SellerResetResponse> {
-    if (req.session_id !== undefined) {
-      const s = this.live(req.session_id, true, via);
-      return this.enqueue(s, () => this.resetSellerIn(s, req));
-    }
-    this.requireRoom();
-    const s = this.blankSession(newSessionId(), false);
-    this.sessions.set(s.id, s);
-    try {
-      return await this.resetSellerIn(s, req);
+      return await resetIn(s);
     } catch (err) {
       if (s.run === null && s.seller === null) this.sessions.delete(s.id);
       throw err;
@@ -840,34 +837,6 @@ export class EngineSessionService implements SessionService {
     await this.persist(s, b.ops);
     return res;
   }
-}
-
-/** What a step in the other role's shape is told: which action shape this session takes. */
-const ROLE_MISMATCH = {
-  seller:
-    'This session plays the seller (it was reset with "role": "seller"): send action {"action_type": "counter" | "accept" | "walk", "price"?, "message"?}.',
-  buyer:
-    'This session plays the buyer: send action {"type": "offer" | "accept" | "walk", "price"?, "message"?}, or reset with "role": "seller".',
-} as const;
-
-function sellerScore(sessionId: string, run: SellerRunState): SellerScoreResponse {
-  const record = sellerRecord(run.episode);
-  const g = gradeSeller(record === null ? [] : [record]);
-  return {
-    role: "seller",
-    session_id: sessionId,
-    task: `${run.task.id}@${run.task.version}`,
-    score: g.score,
-    success: record !== null && g.score >= run.task.successThreshold,
-    episodes_completed: record === null ? 0 : 1,
-    total_episodes: 1,
-    metrics: {
-      deal_rate: g.deal_rate,
-      below_reservation_rate: g.below_reservation_rate,
-      mean_profit_share: g.mean_profit_share,
-      mean_bonus: g.mean_bonus,
-    },
-  };
 }
 
 /** An async seller's turn, bounded in time; its own failures already fall back to its rule persona. */

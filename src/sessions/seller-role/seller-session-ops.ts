@@ -1,7 +1,9 @@
 import { type ResolvedBuyer, resolveBuyer, UnknownBuyerReleaseError } from "../../../buyers/registry";
 import { replayEvents } from "../../../env/episode-state";
 import type { EpisodeRuntime } from "../../../env/episode-step";
+import { sellerRecord } from "../../../env/seller-role/seller-record";
 import { resolveSeller } from "../../../sellers/registry";
+import { gradeSeller } from "../../../tasks/seller-role/grade-seller";
 import {
   openSellerRun,
   type SellerRunState,
@@ -9,7 +11,7 @@ import {
 } from "../../../tasks/seller-role/seller-run";
 import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller-role/seller-tasks";
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
-import type { SellerResetRequest } from "../../wire/seller-role";
+import type { SellerResetRequest, SellerScoreResponse } from "../../wire/seller-role";
 import { ServiceError } from "../session-service";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
@@ -109,4 +111,32 @@ export function rebuildSellerRun(
   };
   const buyerSteps = stored.events.filter((e) => e.type === "buyer_acted").length;
   return { task: def, buyer, runtime, episode, buyerSteps, buyerFallbacks: 0 };
+}
+
+/** What a step in the other role's shape is told: which action shape this session takes. */
+export const ROLE_MISMATCH = {
+  seller:
+    'This session plays the seller (it was reset with "role": "seller"): send action {"action_type": "counter" | "accept" | "walk", "price"?, "message"?}.',
+  buyer:
+    'This session plays the buyer: send action {"type": "offer" | "accept" | "walk", "price"?, "message"?}, or reset with "role": "seller".',
+} as const;
+
+export function sellerScore(sessionId: string, run: SellerRunState): SellerScoreResponse {
+  const record = sellerRecord(run.episode);
+  const g = gradeSeller(record === null ? [] : [record]);
+  return {
+    role: "seller",
+    session_id: sessionId,
+    task: `${run.task.id}@${run.task.version}`,
+    score: g.score,
+    success: record !== null && g.score >= run.task.successThreshold,
+    episodes_completed: record === null ? 0 : 1,
+    total_episodes: 1,
+    metrics: {
+      deal_rate: g.deal_rate,
+      below_reservation_rate: g.below_reservation_rate,
+      mean_profit_share: g.mean_profit_share,
+      mean_bonus: g.mean_bonus,
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
-import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import { SessionArg, stepOutcome, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
 export type { ToolContext } from "./tool-kit";
 
@@ -21,15 +21,7 @@ function statusLine(o: Observation, done: boolean): string {
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
   const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
-  const structured = {
-    observation: r.observation,
-    reward: r.reward,
-    done: r.done,
-    terminated: r.terminated,
-    truncated: r.truncated,
-    info: r.info,
-  };
-  return { text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`, structured };
+  return stepOutcome(r, statusLine(r.observation, r.done));
 }
 
 /**

@@ -29,3 +29,26 @@ export const SessionArg = z
   .describe("The session returned by new_negotiation or new_sale.");
 
 export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
+
+/** What a step tool answers: the reply's observation, reward, flags and info, and a line of text. */
+export function stepOutcome(
+  r: {
+    observation: { message: string };
+    reward: number;
+    done: boolean;
+    terminated: boolean;
+    truncated: boolean;
+    info: unknown;
+  },
+  status: string,
+): ToolOutcome {
+  const structured = {
+    observation: r.observation,
+    reward: r.reward,
+    done: r.done,
+    terminated: r.terminated,
+    truncated: r.truncated,
+    info: r.info,
+  };
+  return { text: `${r.observation.message}\n${status}`, structured };
+}
