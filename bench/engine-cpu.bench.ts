@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
-import { scriptedAction } from "./scripted-buyer";
+import { scriptedAction } from "../buyers/bench-buyer";
 
 const { values } = parseArgs({
   options: { episodes: { type: "string", default: "1500" }, runs: { type: "string", default: "5" } },
