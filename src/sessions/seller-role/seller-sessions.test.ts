@@ -66,6 +66,18 @@ describe("seller-role sessions", () => {
     expect(svc.stateOf(r.session_id)).toMatchObject({ role: "seller" });
   });
 
+  it("a closed tab: an idle seller session expires after its TTL and answers 404 like any other", async () => {
+    let clock = 1_000_000;
+    const store = new EpisodeStore(openDatabase(":memory:"));
+    const svc = createSessionService({ store, maxSessions: 8, sessionTtlS: 60, now: () => clock });
+    const r = await svc.resetSeller({ role: "seller", seed: 6 });
+    clock += 61_000;
+    await expect(
+      svc.stepSeller({ session_id: r.session_id, action: { action_type: "walk" } }),
+    ).rejects.toThrow(/unknown, closed or expired/);
+    expect(svc.capacity().active_sessions).toBe(0);
+  });
+
   it("a seller-role episode cannot be branched, and the buyer-typed reader refuses it", async () => {
     const { svc } = fresh();
     const r = await svc.resetSeller({ role: "seller", seed: 2, episode_id: "sale-2" });
