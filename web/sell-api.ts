@@ -1,4 +1,4 @@
-import type { HighlightResponse } from "../src/transport/http/highlight-route";
+import type { HighlightResponse } from "../src/wire/highlight";
 import type {
   SellerPublicState,
   SellerResetRequest,

@@ -1,6 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
-import type { SellerBrief } from "../env/seller-role/seller-observation";
-import type { SellerRecord } from "../env/seller-role/seller-record";
+import type { DialogueTurn, SellerBrief, SellerRecord } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
 

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import type { SellerAction } from "../env/seller-role/seller-action";
-import type { SellerObservation } from "../env/seller-role/seller-observation";
+import type { SellerAction, SellerObservation } from "../src/wire/env-types";
 import { ApiError } from "./api";
 import { renderCueText } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";

@@ -2,23 +2,13 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
-import { SellerAction } from "../../env/seller-role/seller-action";
-import { SellerObservation } from "../../env/seller-role/seller-observation";
-import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../transport/http/extra-wire";
+import { BatchResetRequest } from "../wire/batch";
+import { CounterfactualRequest } from "../wire/counterfactual";
 import { EpisodeListResponse } from "../wire/episode-list";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
-import {
-  BuyersResponse,
-  SellerEpisodeView,
-  SellerPublicState,
-  SellerResetRequest,
-  SellerResetResponse,
-  SellerScoreResponse,
-  SellerStepRequest,
-  SellerStepResponse,
-} from "../wire/seller-role";
+import { CloseRequest } from "../wire/session";
 import { StepRequest, StepResponse } from "../wire/step";
 import { StepInfoWire } from "../wire/step-info";
 import {
@@ -36,32 +26,14 @@ import {
   SessionState,
   TasksResponse,
 } from "./route-schemas";
+import { BUYERS_OPERATION, SELLER_ROLE_COMPONENTS } from "./seller-role-components";
 
 /** The API version `openenv validate` reads; "1." selects its openenv-http/1.x profile. */
 export const API_VERSION = "1.0.0";
 
-/** Either role's body or reply: the seller role is picked with `"role": "seller"` (or a seller `action_type`). */
-const ResetEither = z.union([ResetRequest, SellerResetRequest]);
-const ResetReplyEither = z.union([ResetResponse, SellerResetResponse]);
-const StepEither = z.union([StepRequest, SellerStepRequest]);
-const StepReplyEither = z.union([StepResponse, SellerStepResponse]);
-
 const COMPONENTS = {
   Action,
-  SellerAction,
-  SellerObservation,
-  SellerResetRequest,
-  SellerResetResponse,
-  SellerStepRequest,
-  SellerStepResponse,
-  SellerState: SellerPublicState,
-  SellerScoreResponse,
-  SellerEpisodeView,
-  BuyersResponse,
-  ResetEither,
-  ResetReplyEither,
-  StepEither,
-  StepReplyEither,
+  ...SELLER_ROLE_COMPONENTS,
   Observation,
   PublicState,
   SessionState,
@@ -142,10 +114,7 @@ const OPERATIONS: Operation[] = [
     description:
       'Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row\'s `prompt`) are ignored and listed in `info.ignored_keys`. `role` defaults to "buyer"; `"role": "seller"` plays the seller against a pinned buyer (`buyer`: "id@version") and answers with the seller\'s brief (docs/seller-role.md).',
     body: "ResetEither",
-    ok: {
-      description: "The first observation (the seller's, in the seller role)",
-      schema: "ResetReplyEither",
-    },
+    ok: { description: "The first observation (either role's)", schema: "ResetReplyEither" },
     errors: [404, 409, 413, 422, 503],
   },
   {
@@ -227,15 +196,7 @@ const OPERATIONS: Operation[] = [
     description: "Every released seller as id, version and content hash.",
     ok: { description: "Sellers", schema: "SellersResponse" },
   },
-  {
-    method: "get",
-    path: "/buyers",
-    tag: "catalog",
-    summary: "List buyers (seller role)",
-    description:
-      "Every released buyer the seller role can play against (id, version, content hash), the LLM buyer key forms, and the seller-role tasks.",
-    ok: { description: "Buyers and seller-role tasks", schema: "BuyersResponse" },
-  },
+  BUYERS_OPERATION,
   {
     method: "get",
     path: "/episodes",

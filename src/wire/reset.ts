@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RewardMode } from "../../env/episode-spec";
 import { Observation } from "../../env/observation";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
+import { SessionId } from "./session-id";
 import { SellerRefWire } from "./step-info";
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -27,7 +28,7 @@ export const ResetRequest = z
   .object({
     /** Who the agent plays: "buyer" (the default) here; "seller" is src/wire/seller-role.ts's SellerResetRequest. */
     role: z.enum(["buyer", "seller"]).optional(),
-    session_id: z.string().min(1).max(128).optional(),
+    session_id: SessionId.optional(),
     task: z.string().min(1).max(64).optional(),
     /** OpenEnv/TRL spelling of `task`. */
     task_id: z.string().min(1).max(64).optional(),

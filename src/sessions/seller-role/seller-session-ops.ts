@@ -12,7 +12,7 @@ import {
 import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller-role/seller-tasks";
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
 import type { SellerResetRequest, SellerScoreResponse } from "../../wire/seller-role";
-import { ServiceError } from "../session-service";
+import { ServiceError } from "../service-error";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
 export type BuyerResolver = (key: string) => ResolvedBuyer;

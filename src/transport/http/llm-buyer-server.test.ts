@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { type FakeOllamaServer, startFakeOllamaServer } from "../../llm/testing/fake-ollama-server";
 import { silentLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 
 // The real server, the real ollama client, and a fake Ollama on 127.0.0.1: the seller agent's
 // words must reach the LLM buyer's request, and a model failure must play the fallback and say so.

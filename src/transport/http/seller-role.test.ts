@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SellerObservation } from "../../../env/seller-role/seller-observation";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 import { WsProbe } from "../../testing/ws-probe";
 import { SellerEpisodeView, SellerResetResponse, SellerStepResponse } from "../../wire/seller-role";
-import { startTestServer, type TestServer } from "./testing/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {

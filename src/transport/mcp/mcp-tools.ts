@@ -2,11 +2,12 @@ import { z } from "zod";
 import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
+import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
-import { SessionArg, stepOutcome, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
-export type { ToolContext } from "./tool-kit";
+export type { ToolContext, ToolOutcome } from "./tool-kit";
 
 function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
@@ -21,7 +22,10 @@ function statusLine(o: Observation, done: boolean): string {
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
   const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
-  return stepOutcome(r, statusLine(r.observation, r.done));
+  return {
+    text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`,
+    structured: { ...stepReply(r) },
+  };
 }
 
 /**

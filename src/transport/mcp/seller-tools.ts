@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { SellerAction } from "../../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
+import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
-import { SessionArg, stepOutcome, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
 /** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
 function sellerStatus(o: SellerObservation, done: boolean): string {
@@ -18,7 +19,10 @@ function sellerStatus(o: SellerObservation, done: boolean): string {
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
   const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
-  return stepOutcome(r, sellerStatus(r.observation, r.done));
+  return {
+    text: `${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
+    structured: { ...stepReply(r) },
+  };
 }
 
 const Message = z.string().max(2000).optional().describe("What you say to the buyer.");

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { SessionService } from "../../sessions/session-service";
+import { SessionId } from "../../wire/session-id";
 
 export interface ToolContext {
   service: SessionService;
@@ -22,33 +23,6 @@ export interface ToolSpec<S extends z.ZodType> {
   run(args: z.infer<S>, sessionId: string | undefined, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
-export const SessionArg = z
-  .string()
-  .min(1)
-  .max(128)
-  .describe("The session returned by new_negotiation or new_sale.");
+export const SessionArg = SessionId.describe("The session returned by new_negotiation or new_sale.");
 
 export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
-
-/** What a step tool answers: the reply's observation, reward, flags and info, and a line of text. */
-export function stepOutcome(
-  r: {
-    observation: { message: string };
-    reward: number;
-    done: boolean;
-    terminated: boolean;
-    truncated: boolean;
-    info: unknown;
-  },
-  status: string,
-): ToolOutcome {
-  const structured = {
-    observation: r.observation,
-    reward: r.reward,
-    done: r.done,
-    terminated: r.terminated,
-    truncated: r.truncated,
-    info: r.info,
-  };
-  return { text: `${r.observation.message}\n${status}`, structured };
-}
