@@ -40,16 +40,8 @@ export function sellerResetView(
 }
 
 export function sellerStepView(sessionId: string, r: SellerStepResult): SellerStepResponse {
-  return {
-    session_id: sessionId,
-    episode_id: r.info.episode_id,
-    observation: r.observation,
-    reward: r.reward,
-    done: r.done,
-    terminated: r.terminated,
-    truncated: r.truncated,
-    info: r.info,
-  };
+  // SellerStepResult is exactly the Gym-style reply (observation, reward, flags, info).
+  return { session_id: sessionId, episode_id: r.info.episode_id, ...r };
 }
 
 export function sellerStateView(sessionId: string, run: SellerRunState): SellerPublicState {
