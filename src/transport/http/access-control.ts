@@ -30,13 +30,12 @@ function unauthorized(presented: boolean): HttpError {
     ? "The API key is not valid. Send Authorization: Bearer <key>."
     : "This server needs an API key: send Authorization: Bearer <key>.";
   const challenge = presented ? 'Bearer realm="bazaar", error="invalid_token"' : 'Bearer realm="bazaar"';
-  return new HttpError(401, "UNAUTHORIZED", msg, msg, undefined, { "WWW-Authenticate": challenge });
+  return new HttpError("UNAUTHORIZED", msg, msg, undefined, { "WWW-Authenticate": challenge });
 }
 
 function rateLimited(retryAfterS: number): HttpError {
   const msg = `Too many requests for this API key; retry in ${retryAfterS} s.`;
   return new HttpError(
-    429,
     "RATE_LIMITED",
     msg,
     msg,
@@ -53,7 +52,6 @@ const SESSION_CAP_RETRY_S = 5;
 function sessionCap(max: number): HttpError {
   const msg = `This API key holds its maximum of ${max} live sessions. Close one (POST /close) or retry later.`;
   return new HttpError(
-    429,
     "RATE_LIMITED",
     msg,
     msg,

@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     return renderError(c, internalError());
   });
   app.notFound((c) =>
-    renderError(c, new HttpError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`, "Not Found")),
+    renderError(c, new HttpError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`, "Not Found")),
   );
 
   if (deps.corsOrigins.length > 0) {
