@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
 import type { ServerConfig } from "../config/config";
@@ -11,6 +12,7 @@ import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { sellerBackendHealth } from "../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import type { SessionService } from "../sessions/session-service";
 import { startCheckpointer } from "../storage/checkpointer";
 import { EpisodeStore } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
@@ -20,8 +22,9 @@ import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
 import { createAccessControl, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp } from "./http/app";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
-import { registerTextRoute } from "./http/text-route";
-import { answerMcpText, handleMcpRequest } from "./mcp/mcp-handler";
+import { type ProtocolRoute, registerProtocolRoute } from "./http/protocol-route";
+import { answerMcpFrame } from "./mcp/mcp-frame";
+import { answerMcpHttp, MCP_REFUSED_MESSAGE, MCP_ROUTE_DOCS } from "./mcp/mcp-http";
 import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
 
@@ -69,6 +72,22 @@ export function serverVersion(): string {
   } catch {
     return "0.0.0";
   }
+}
+
+/** POST /mcp: the MCP transport's answer on the HTTP transport's route. */
+export const mcpRoute = (service: SessionService): ProtocolRoute => ({
+  path: "/mcp",
+  answer: answerMcpHttp(service),
+  post: MCP_ROUTE_DOCS.post,
+  refused: { methods: ["GET", "DELETE"], message: MCP_REFUSED_MESSAGE, doc: MCP_ROUTE_DOCS.refused },
+});
+
+/** The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups. */
+export function createServerApp(deps: AppDeps): Hono {
+  return createApp(deps, [
+    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
+    (a, d) => registerProtocolRoute(a, mcpRoute(d.service), d.bodyLimitKb * 1024),
+  ]);
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
@@ -122,10 +141,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
   };
-  const app = createApp(deps, [
-    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerTextRoute(a, "/mcp", (text) => answerMcpText(text, d.service), d.bodyLimitKb * 1024),
-  ]);
+  const app = createServerApp(deps);
 
   let server: Server;
   try {
@@ -146,7 +162,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const ws = attachOpenEnvWebSocket(server, service, {
     admit: wsAdmission(config.corsOrigins, access),
     logger: log,
-    mcp: handleMcpRequest,
+    mcp: answerMcpFrame,
   });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);

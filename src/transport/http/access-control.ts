@@ -21,7 +21,12 @@ export interface AccessControl {
 function isOpen(method: string, path: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   return (
-    path === "/health" || path === "/" || path === "/docs" || path === "/web" || path.startsWith("/web/")
+    path === "/health" ||
+    path === "/" ||
+    path === "/docs" ||
+    path.startsWith("/docs/") ||
+    path === "/web" ||
+    path.startsWith("/web/")
   );
 }
 

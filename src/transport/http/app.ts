@@ -20,6 +20,7 @@ import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
+import { ROUTE_DOCS } from "./route-docs";
 import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
@@ -115,31 +116,35 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   });
 
   // "role": "seller" picks the seller role's shapes; everything else is the buyer role, unchanged.
-  app.post("/reset", async (c) => {
+  app.post("/reset", ROUTE_DOCS.reset, async (c) => {
     const raw = await readJson(c, limit, {});
     if (isSellerReset(raw)) return c.json(await service.resetSeller(validate(SellerResetRequest, raw)));
     return c.json(await service.reset(validate(ResetRequest, raw)));
   });
 
-  app.post("/step", async (c) => {
+  app.post("/step", ROUTE_DOCS.step, async (c) => {
     const raw = await readJson(c, limit);
     if (isSellerStep(raw)) return c.json(await service.stepSeller(validate(SellerStepRequest, raw)));
     return c.json(await service.step(validate(StepRequest, raw)));
   });
 
-  app.get("/state", (c) => c.json(service.stateOf(requireQuery(c, "session_id", SESSION_HINT))));
-  app.get("/score", (c) => c.json(service.scoreOf(requireQuery(c, "session_id", SESSION_HINT))));
+  app.get("/state", ROUTE_DOCS.state, (c) =>
+    c.json(service.stateOf(requireQuery(c, "session_id", SESSION_HINT))),
+  );
+  app.get("/score", ROUTE_DOCS.score, (c) =>
+    c.json(service.scoreOf(requireQuery(c, "session_id", SESSION_HINT))),
+  );
 
-  app.post("/close", async (c) => {
+  app.post("/close", ROUTE_DOCS.close, async (c) => {
     const req = validate(CloseRequest, await readJson(c, limit));
     return c.json(await service.close(req.session_id));
   });
 
   registerBatchRoutes(app, service, limit, log);
 
-  app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
-  app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
-  app.get("/buyers", (c) =>
+  app.get("/tasks", ROUTE_DOCS.tasks, (c) => c.json({ tasks: taskSummary() }));
+  app.get("/sellers", ROUTE_DOCS.sellers, (c) => c.json({ sellers: sellerSummary() }));
+  app.get("/buyers", ROUTE_DOCS.buyers, (c) =>
     c.json({
       buyers: listBuyerDescriptions(),
       llm_key_forms: LLM_BUYER_KEY_FORMS,
@@ -147,7 +152,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     }),
   );
 
-  app.get("/health", async (c) => {
+  app.get("/health", ROUTE_DOCS.health, async (c) => {
     const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
@@ -162,17 +167,17 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     );
   });
 
-  app.get("/episodes", (c) => {
+  app.get("/episodes", ROUTE_DOCS.episodes, (c) => {
     const { limit } = validate(EpisodeListQuery, c.req.query(), "query");
     return c.json(service.recentEpisodes(limit));
   });
 
   // The session id rides in a header, never the URL: episode links get shared, headers do not.
-  app.get("/episodes/:id", (c) =>
+  app.get("/episodes/:id", ROUTE_DOCS.episode, (c) =>
     c.json(service.episodeOf(c.req.param("id"), c.req.header("x-session-id") || undefined)),
   );
 
-  app.post("/episodes/:id/counterfactual", async (c) => {
+  app.post("/episodes/:id/counterfactual", ROUTE_DOCS.counterfactual, async (c) => {
     const req = validate(CounterfactualRequest, await readJson(c, limit));
     return c.json(await service.counterfactual(c.req.param("id"), req));
   });
