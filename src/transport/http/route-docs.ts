@@ -13,7 +13,6 @@ import { EpisodeListResponse } from "../../wire/episode-list";
 import { EpisodeView } from "../../wire/episode-view";
 import { HighlightRequest, HighlightResponseDoc } from "../../wire/highlight";
 import { type Named, type OperationSpec, operationObject } from "../../wire/operation";
-import { ResetRequest, ResetResponse } from "../../wire/reset";
 import { ScoreResponse } from "../../wire/score";
 import {
   BuyersResponse,
