@@ -7,8 +7,7 @@ import { SellerAction } from "../../env/seller-role/seller-action";
 import { SellerObservation } from "../../env/seller-role/seller-observation";
 import { SellerRecord } from "../../env/seller-role/seller-record";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
-import { MAX_SEED, ResetRequest, ResetResponse } from "./reset";
-import { StepRequest, StepResponse } from "./step";
+import { MAX_SEED } from "./reset";
 import { SellerRefWire } from "./step-info";
 
 /** Who the agent plays; "buyer" (the default) keeps every existing request and reply unchanged. */
@@ -194,9 +193,3 @@ export const BuyersResponse = z.object({
     }),
   ),
 });
-
-/** Either role's /reset and /step bodies and replies, as /openapi.json documents them. */
-export const ResetEither = z.union([ResetRequest, SellerResetRequest]);
-export const ResetReplyEither = z.union([ResetResponse, SellerResetResponse]);
-export const StepEither = z.union([StepRequest, SellerStepRequest]);
-export const StepReplyEither = z.union([StepResponse, SellerStepResponse]);

@@ -13,15 +13,11 @@ import { EpisodeListResponse } from "../../wire/episode-list";
 import { EpisodeView } from "../../wire/episode-view";
 import { HighlightRequest, HighlightResponseDoc } from "../../wire/highlight";
 import { type Named, type OperationSpec, operationObject } from "../../wire/operation";
+import { ResetRequest, ResetResponse } from "../../wire/reset";
 import { ScoreResponse } from "../../wire/score";
-import {
-  BuyersResponse,
-  ResetEither,
-  ResetReplyEither,
-  StepEither,
-  StepReplyEither,
-} from "../../wire/seller-role";
+import { BuyersResponse } from "../../wire/seller-role";
 import { CloseRequest, CloseResponse, SessionState } from "../../wire/session";
+import { StepRequest, StepResponse } from "../../wire/step";
 
 /*
  * What each route of app.ts, highlight-route.ts and web-routes.ts answers, as the middleware
@@ -50,13 +46,10 @@ export const ROUTE_DOCS = {
     tag: "episode",
     summary: "Start an episode",
     description:
-      'Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row\'s `prompt`) are ignored and listed in `info.ignored_keys`. `role` defaults to "buyer"; `"role": "seller"` plays the seller against a pinned buyer (`buyer`: "id@version") and answers with the seller\'s brief (docs/seller-role.md).',
+      'Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row\'s `prompt`) are ignored and listed in `info.ignored_keys`. `role` defaults to "buyer"; `"role": "seller"` plays the seller against a pinned buyer (`buyer`: "id@version") and answers with the seller\'s brief; its shapes are in GET /schema under `roles.seller` and docs/seller-role.md (the schemas here are the buyer role\'s).',
     guard: "body",
-    body: n("ResetEither", ResetEither),
-    ok: {
-      description: "The first observation (either role's)",
-      schema: n("ResetReplyEither", ResetReplyEither),
-    },
+    body: n("ResetRequest", ResetRequest),
+    ok: { description: "The first observation", schema: n("ResetResponse", ResetResponse) },
     errors: [404, 409, 503],
   }),
   step: doc({
@@ -65,8 +58,8 @@ export const ROUTE_DOCS = {
     description:
       "Buyer role: an offer, accept or walk (`action.type`). Seller role: a counter, accept or walk (`action.action_type`); the pinned buyer answers. Game-rule violations that pass the schema (an out-of-range price, accepting with nothing on the table, a seller selling below its reservation) are not errors: they return 200 with `info.violations` and a penalty.",
     guard: "body",
-    body: n("StepEither", StepEither),
-    ok: { description: "The other side's answer", schema: n("StepReplyEither", StepReplyEither) },
+    body: n("StepRequest", StepRequest),
+    ok: { description: "The other side's answer", schema: n("StepResponse", StepResponse) },
     errors: [404, 409],
   }),
   state: doc({

@@ -178,7 +178,8 @@ describe("the seller role over HTTP", () => {
     expect(JSON.stringify(schema.roles.seller.observation)).not.toMatch(/budget/);
     expect((await srv.get("/metadata")).body.description).toContain("role");
     const doc = (await srv.get("/openapi.json")).body;
-    expect(JSON.stringify(doc.paths["/reset"])).toContain("ResetEither");
+    expect(JSON.stringify(doc.paths["/reset"])).toContain("roles.seller");
+    expect(doc.paths["/buyers"]).toBeDefined();
   });
 
   it("GET /web/sell serves the seller's page under the strict CSP, and GET /buyers lists the opponents", async () => {
