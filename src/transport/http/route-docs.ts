@@ -206,6 +206,10 @@ export const PAGE_DOCS = {
   play: page("Play page", "Negotiate as the buyer in the browser."),
   replay: page("Replay page", "Step through a stored episode, with counterfactual branches."),
   sell: page("Sell page", "Sell to a bot buyer in the browser (the seller role)."),
+  arena: page(
+    "Arena page",
+    "The exchange live: markets, winners and the cash leaderboard from the public tape.",
+  ),
   asset: page("Page assets", "The pages' HTML, CSS and JavaScript (compiled from web/*.ts), by file name."),
   favicon: doc({
     tag: "web",
