@@ -54,7 +54,8 @@ describe("/web/sell page model", () => {
   it("offers LLM buyers only when a backend is configured, and badges live vs fallback", () => {
     const code = [{ key: "rule-smart@1", description: "reads you" }];
     expect(buyerMenuOptions(code, [])).toContain("none configured");
-    const live = { sellerKey: "llm-ollama:m@1", reachable: true, detail: "ok" };
+    // /health names the backend by its LLM seller key (template v2); the buyer key is llm@1's.
+    const live = { sellerKey: "llm-ollama:m@2", reachable: true, detail: "ok" };
     expect(buyerMenuOptions(code, [live])).toContain("llm-ollama:m@1 (live)");
     expect(healthBadge("rule-smart@1", [live], false)).toBeNull();
     expect(healthBadge("llm-ollama:m@1", [live], false)?.live).toBe(true);

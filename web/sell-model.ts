@@ -11,11 +11,17 @@ export interface MenuBuyer {
   description: string;
 }
 export interface MenuBackend {
-  /** "llm-ollama:<tag>@1": the same key form a seller-role reset takes as `buyer`. */
+  /** The LLM seller key the backend serves, e.g. "llm-ollama:<tag>@2" (see buyerKeyFor). */
   sellerKey: string;
   reachable: boolean;
   detail: string;
 }
+
+/**
+ * The buyer key a configured backend serves: its seller key names the LLM seller template's
+ * version ("llm-ollama:<tag>@2"); the LLM buyer template is versioned apart (llm@1).
+ */
+export const buyerKeyFor = (sellerKey: string): string => sellerKey.replace(/@\d+$/, "@1");
 
 /**
  * The buyer menu: every code buyer release, then one entry per configured LLM backend with its
@@ -28,7 +34,8 @@ export function buyerMenuOptions(buyers: readonly MenuBuyer[], backends: readonl
   );
   const models = backends.map((b) => {
     const state = b.reachable ? "live" : `fallback plays: ${b.detail}`;
-    return `<option value="${escapeHtml(b.sellerKey)}">${escapeHtml(`${b.sellerKey} (${state})`)}</option>`;
+    const key = buyerKeyFor(b.sellerKey);
+    return `<option value="${escapeHtml(key)}">${escapeHtml(`${key} (${state})`)}</option>`;
   });
   const llm =
     models.length > 0
@@ -43,7 +50,7 @@ export function healthBadge(
   backends: readonly MenuBackend[],
   fallbackSeen: boolean,
 ): { text: string; live: boolean } | null {
-  const b = backends.find((x) => x.sellerKey === key);
+  const b = backends.find((x) => buyerKeyFor(x.sellerKey) === key);
   if (b === undefined) return null;
   if (!b.reachable || fallbackSeen)
     return {
