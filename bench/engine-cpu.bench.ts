@@ -5,10 +5,10 @@
  * Usage: npx tsx bench/engine-cpu.bench.ts [-- --episodes 1500 --runs 5]
  */
 import { parseArgs } from "node:util";
+import { scriptedAction } from "../buyers/bench-buyer";
 import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
-import { scriptedAction } from "./scripted-buyer";
 
 const { values } = parseArgs({
   options: { episodes: { type: "string", default: "1500" }, runs: { type: "string", default: "5" } },

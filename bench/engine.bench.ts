@@ -5,11 +5,11 @@
  * Usage: npm run bench:engine [-- --seconds 2 --runs 5]
  */
 import { parseArgs } from "node:util";
+import { scriptedAction } from "../buyers/bench-buyer";
 import { runComplete, stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
 import { TASK_IDS } from "../tasks/task-catalog";
 import { V2_TASK_KEYS } from "../tasks/task-ref";
-import { scriptedAction } from "./scripted-buyer";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "1.5" }, runs: { type: "string", default: "5" } },

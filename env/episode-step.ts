@@ -8,6 +8,8 @@ import { type Rng, rngFor, type StreamName } from "./prng";
 import { redactHidden } from "./reservation-leak";
 import { guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
+import { guardAgentTurn } from "./seller-role/agent-guard";
+import type { BuyerRef } from "./seller-role/buyer-ref";
 import { blendTells } from "./tells/blend";
 import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
@@ -29,6 +31,8 @@ export type RngSource = (seed: number, stream: StreamName, episode: number, roun
 
 export interface EpisodeRuntime {
   seller: SellerPolicy;
+  /** Seller role: the pinned buyer the agent sells to, recorded in the episode's first event. */
+  buyer?: BuyerRef;
   grade: EpisodeGrader | null;
   rng?: RngSource;
 }
@@ -38,8 +42,12 @@ export interface ExternalSellerTurn {
   action: SellerMove;
   price: number | null;
   message: string;
-  /** "fallback" when the external seller failed and the rule persona answered instead. */
-  source?: "external" | "fallback";
+  /**
+   * "fallback" when the external seller failed and the rule persona answered instead; "agent"
+   * when the seller is the agent under evaluation (seller role): its moves are graded, not
+   * corrected, so only the structural rules apply (env/seller-role/agent-guard.ts).
+   */
+  source?: "external" | "fallback" | "agent";
 }
 
 export type EngineErrorCode = "EPISODE_DONE" | "INVALID_ACTION";
@@ -85,6 +93,7 @@ export function startEpisode(spec: EpisodeSpec, rt: EpisodeRuntime): EpisodeStat
     inventory_pressure: opening.inventoryPressure,
     message: redactHidden(opening.message, [reservation, spec.seller_cost], round2(opening.anchor)).text,
     memory: opening.memory,
+    ...(rt.buyer === undefined ? {} : { buyer: rt.buyer }),
   };
   return startState(ev);
 }
@@ -159,14 +168,18 @@ function sellerFact(
     phrasing: rng(seed, "phrasing", episode, round),
   });
   const proposal = external ?? own;
-  const guarded = guardSellerTurn(proposal, {
+  const guardContext = {
     buyerOffer,
     reservation: s.reservation,
     cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
     restate: s.spec.money === "exact" ? restatedLineExact : restatedLine,
-  });
+  };
+  const guarded =
+    external?.source === "agent"
+      ? guardAgentTurn(proposal, guardContext)
+      : guardSellerTurn(proposal, guardContext);
   let tells = null;
   if (s.spec.enable_tells) {
     const sellerType = s.spec.seller_type;
@@ -217,6 +230,37 @@ function sellerFact(
   };
 }
 
+function checkOpen(s: EpisodeState): void {
+  if (s.done) throw new EngineError("EPISODE_DONE", "This episode is over; call reset to start another.");
+}
+
+function checkBuyerAction(action: Action): void {
+  if (action === null || typeof action !== "object" || !["offer", "accept", "walk"].includes(action.type)) {
+    throw new EngineError("INVALID_ACTION", "action.type must be one of offer, accept, walk");
+  }
+}
+
+/**
+ * The buyer's half of a step alone (seller role: the buyer is the opponent policy and the
+ * seller agent answers later through `sellerAnswer`). Same facts as the first half of stepEpisode.
+ */
+export function buyerMove(s: EpisodeState, action: Action, rt: EpisodeRuntime): EpisodeState {
+  checkOpen(s);
+  if (s.pending !== null)
+    throw new EngineError("INVALID_ACTION", "the buyer's offer is waiting for the seller");
+  checkBuyerAction(action);
+  applyEvent(s, buyerFact(s, action), rt.grade);
+  return s;
+}
+
+/** The seller's half of a step: answers the buyer offer waiting in `s` with `turn`. */
+export function sellerAnswer(s: EpisodeState, rt: EpisodeRuntime, turn: ExternalSellerTurn): EpisodeState {
+  checkOpen(s);
+  if (s.pending === null) throw new EngineError("INVALID_ACTION", "there is no buyer offer to answer");
+  applyEvent(s, sellerFact(s, rt, turn), rt.grade);
+  return s;
+}
+
 /**
  * One buyer move and the seller's answer. Throws only EngineError (step after done); every
  * other bad action becomes a recorded violation with a defined penalty.
@@ -227,10 +271,8 @@ export function stepEpisode(
   rt: EpisodeRuntime,
   external?: ExternalSellerTurn,
 ): EpisodeState {
-  if (s.done) throw new EngineError("EPISODE_DONE", "This episode is over; call reset to start another.");
-  if (action === null || typeof action !== "object" || !["offer", "accept", "walk"].includes(action.type)) {
-    throw new EngineError("INVALID_ACTION", "action.type must be one of offer, accept, walk");
-  }
+  checkOpen(s);
+  checkBuyerAction(action);
   applyEvent(s, buyerFact(s, action), rt.grade);
   if (s.pending !== null) applyEvent(s, sellerFact(s, rt, external), rt.grade);
   return s;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ActionType } from "./action";
 import { EpisodeSpec } from "./episode-spec";
 import { GuardIntervention } from "./rules-guard";
+import { BuyerRef } from "./seller-role/buyer-ref";
 import { TellObservation } from "./tells/tell-observation";
 
 const SellerRefSchema = z.object({ id: z.string(), version: z.number().int(), hash: z.string() });
@@ -22,6 +23,11 @@ export const EpisodeStarted = z.object({
   inventory_pressure: z.number(),
   message: z.string(),
   memory: Memory,
+  /**
+   * Seller role only: the agent plays the seller against this pinned buyer (absent on buyer-role
+   * episodes, whose logs keep their bytes).
+   */
+  buyer: BuyerRef.optional(),
 });
 
 export const BuyerActed = z.object({
@@ -45,8 +51,11 @@ export const SellerReplied = z.object({
   memory: Memory,
   tells: TellObservation.nullable(),
   guard: z.array(GuardIntervention),
-  /** "policy": the seller's own code; "external": a proposal made outside the engine (an LLM). */
-  source: z.enum(["policy", "external", "fallback"]),
+  /**
+   * "policy": the seller's own code; "external": a proposal made outside the engine (an LLM);
+   * "agent": the seller agent under evaluation (seller role), whose moves are graded, not corrected.
+   */
+  source: z.enum(["policy", "external", "fallback", "agent"]),
 });
 
 export const EpisodeEvent = z.discriminatedUnion("type", [EpisodeStarted, BuyerActed, SellerReplied]);

@@ -4,20 +4,22 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The dependency direction of DESIGN.md, read from the import lines themselves:
- * src → eval → tasks → sellers → env, with markets/ a pure domain beside env/. Domain folders
+ * src → eval → tasks → buyers → sellers → env, with markets/ a pure domain beside env/. buyers/ (the
+ * opponents of a seller-role agent) sits on sellers/ only for its release hashing (content-hash). Domain folders
  * never import the shell, env/ imports only zod, and nothing pure touches Node's I/O modules.
  */
 const ROOT = resolve(import.meta.dirname, "..");
-const DOMAIN = ["env", "sellers", "tasks", "eval", "markets"] as const;
+const DOMAIN = ["env", "sellers", "buyers", "tasks", "eval", "markets"] as const;
 type Folder = (typeof DOMAIN)[number] | "src" | "web" | "other";
 
 /** Which project folders each domain folder may import from (besides itself). */
 const MAY_IMPORT: Record<(typeof DOMAIN)[number], readonly Folder[]> = {
   env: [],
   sellers: ["env"],
-  tasks: ["env", "sellers"],
-  eval: ["env", "sellers", "tasks"],
-  markets: ["env", "sellers", "eval"],
+  buyers: ["env", "sellers"],
+  tasks: ["env", "sellers", "buyers"],
+  eval: ["env", "sellers", "buyers", "tasks"],
+  markets: ["env", "sellers", "buyers", "eval"],
 };
 
 /**
@@ -31,6 +33,7 @@ const PACKAGES: Record<(typeof DOMAIN)[number], RegExp> = {
   env: /^zod$/,
   markets: /^zod$/,
   sellers: /^(zod|node:crypto)$/,
+  buyers: /^(zod|node:crypto)$/,
   tasks: new RegExp(`^(zod|node:crypto|node:zlib|${READS})$`),
   eval: new RegExp(`^(zod|node:crypto|${READS})$`),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { scriptedBuyer } from "../buyers/scripted-buyer";
 import { rngFor, type StreamName } from "../env/prng";
 import { runComplete, stepRun } from "../env/run";
-import { scriptedBuyer } from "./golden/scripted-buyer";
 import { openRun } from "./open-run";
 
 function play(

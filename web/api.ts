@@ -85,7 +85,7 @@ async function send(
   }
 }
 
-async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
   const sentKey = storedKey();
   let res = await send(method, path, body, sentKey);
   if (res.status === 401) {

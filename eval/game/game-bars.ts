@@ -1,7 +1,7 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { round4 } from "../../env/money";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
-import { buyerFromSpec } from "../buyers/buyer-registry";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";
 import { runEval } from "../harness/run-eval";

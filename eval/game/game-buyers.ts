@@ -1,13 +1,13 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { oracleBuyer } from "../../buyers/oracle-buyer";
+import { type ParamBuyerParams, paramBuyer } from "../../buyers/param-buyer";
 import type { Observation } from "../../env/observation";
 import type { DealRecord } from "../../env/records";
 import { resolveSeller } from "../../sellers/registry";
 import { BUILTIN_CATALOG } from "../../tasks/listings/builtin-catalog";
 import { requireTask } from "../../tasks/open-run";
 import { planTask } from "../../tasks/task-plan";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
-import { buyerFromSpec } from "../buyers/buyer-registry";
-import { oracleBuyer } from "../buyers/oracle-buyer";
-import { type ParamBuyerParams, paramBuyer } from "../buyers/param-buyer";
 import { inProcessSessions } from "../harness/in-process-session";
 import { playUnit } from "../harness/play-unit";
 import { hiddenFloor } from "./hidden-floor";

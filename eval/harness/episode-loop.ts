@@ -1,6 +1,6 @@
+import type { BuyerAct, BuyerPolicy } from "../../buyers/buyer-policy";
 import type { Observation } from "../../env/observation";
 import type { DealRecord } from "../../env/records";
-import type { BuyerAct, BuyerPolicy } from "../buyers/buyer-policy";
 import type { EvalSession, EvalStep } from "./eval-env";
 
 /** Far above any task's rounds: a buyer/env disagreement must end in an error, not a hang. */

@@ -1,5 +1,5 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
 import { sellerKey } from "../../env/seller-policy";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
 import { playEpisodes } from "./episode-loop";
 import type { EvalSession } from "./eval-env";
 import type { StepRow, UnitResult } from "./unit-result";

@@ -1,5 +1,5 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
 import { BUILTIN_CATALOG_VERSION } from "../../tasks/listings/builtin-catalog";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
 import { type EvalSummary, type SummaryPlan, summarize } from "../metrics/eval-summary";
 import type { EvalSessionFactory } from "./eval-env";
 import { playUnit } from "./play-unit";

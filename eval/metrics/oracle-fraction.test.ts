@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../buyers/buyer-registry";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
 import { playOracle } from "../game/oracle-reference";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";

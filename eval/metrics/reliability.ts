@@ -1,4 +1,4 @@
-import { FALLBACK_IN_WORDS } from "../buyers/parse-buyer-reply";
+import { FALLBACK_IN_WORDS } from "../../buyers/parse-buyer-reply";
 import type { BuyerTaskRow, EvalSummary, LadderRow } from "./eval-summary";
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { llmBuyer } from "../../buyers/llm-buyer";
+import { FALLBACK_IN_WORDS } from "../../buyers/parse-buyer-reply";
 import type { ChatModel } from "../../env/chat-model";
-import { buyerFromSpec } from "../buyers/buyer-registry";
-import { llmBuyer } from "../buyers/llm-buyer";
-import { FALLBACK_IN_WORDS } from "../buyers/parse-buyer-reply";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";
 import { runEval } from "../harness/run-eval";

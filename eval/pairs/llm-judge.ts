@@ -1,5 +1,5 @@
+import { extractJsonObject } from "../../buyers/parse-buyer-reply";
 import { type ChatModel, END_OF_TURN_MARKERS } from "../../env/chat-model";
-import { extractJsonObject } from "../buyers/parse-buyer-reply";
 import { codeJudge, type Verdict } from "./code-judge";
 import type { Rollout } from "./rollout";
 

@@ -1,5 +1,5 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
 import type { ChatMessage } from "../../env/chat-model";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
 import type { EvalSessionFactory } from "../harness/eval-env";
 import { codeJudge, surplusOf, type Verdict } from "./code-judge";
 import { firstDivergence, type Rollout, rollout } from "./rollout";

@@ -1,9 +1,9 @@
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
+import { actionJson } from "../../buyers/buyer-policy";
+import { renderBuyerPromptV1 } from "../../buyers/prompts/buyer-v1";
 import type { Action } from "../../env/action";
 import type { ChatMessage } from "../../env/chat-model";
 import type { DealRecord } from "../../env/records";
-import type { BuyerPolicy } from "../buyers/buyer-policy";
-import { actionJson } from "../buyers/buyer-policy";
-import { renderBuyerPromptV1 } from "../buyers/prompts/buyer-v1";
 import { playEpisodes } from "../harness/episode-loop";
 import type { EvalSession } from "../harness/eval-env";
 

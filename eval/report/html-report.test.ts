@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../buyers/buyer-registry";
-import { FALLBACK_IN_WORDS } from "../buyers/parse-buyer-reply";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { FALLBACK_IN_WORDS } from "../../buyers/parse-buyer-reply";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";
 import { type EvalOutcome, runEval } from "../harness/run-eval";

@@ -1,5 +1,5 @@
+import { extractJsonObject } from "../../buyers/parse-buyer-reply";
 import { type ChatModel, END_OF_TURN_MARKERS } from "../../env/chat-model";
-import { extractJsonObject } from "../buyers/parse-buyer-reply";
 
 /** An LLM reads a seller transcript and names the persona it shows (JSON, temperature 0). */
 export function personaJudge(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openingObservation } from "../buyers/testing/opening-observation";
-import { probeLine, probePrice } from "./probe-buyer";
+import { probeLine, probePrice } from "../../buyers/probe-buyer";
+import { openingObservation } from "../../buyers/testing/opening-observation";
 import { runSellerQuality, titleTokens } from "./seller-quality";
 
 describe("probe buyer (REFERENCE §12.3)", () => {

@@ -1,9 +1,9 @@
+import { probeLine, probePrice } from "../../buyers/probe-buyer";
 import { observe } from "../../env/observe";
 import { leaksReservation } from "../../env/reservation-leak";
 import { type RunState, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { openRun } from "../../tasks/open-run";
-import { probeLine, probePrice } from "./probe-buyer";
 
 /**
  * Seller acceptance check (REFERENCE §12.3's six criteria plus two of ours): play n

@@ -1,6 +1,4 @@
-import type { Action } from "../../env/action";
-import type { Observation } from "../../env/observation";
-import { guardOffer } from "../../eval/buyers/buyer-move";
+import { guardOffer } from "../../buyers/buyer-move";
 import {
   DEFAULT_PARAMS,
   PARAM_BOUNDS,
@@ -8,7 +6,9 @@ import {
   type ParamBuyerParams,
   paramMove,
   paramsFromVector,
-} from "../../eval/buyers/param-buyer";
+} from "../../buyers/param-buyer";
+import type { Action } from "../../env/action";
+import type { Observation } from "../../env/observation";
 import type { BatchClient, Policy } from "./batch-client";
 import { type CemOptions, initCem, samplePopulation, updateCem } from "./cem";
 

@@ -9,8 +9,8 @@
  * Prints progress, a table, and as its last line JSON with the learning curves and held-out figures.
  */
 import { parseArgs } from "node:util";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
 import { ENGINE_VERSION } from "../../env/engine-version";
-import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
 import { SCRIPTED_SPECS } from "../../eval/game/game-buyers";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ruleBuyer } from "../../eval/buyers/rule-buyers";
+import { ruleBuyer } from "../../buyers/rule-buyers";
 import { actListing } from "../listing/listing-market";
 import { FIXTURE_SELLER, fixtureListing } from "../testing/listing-fixture";
 import { type ListingAgentView, viewFor } from "../views";

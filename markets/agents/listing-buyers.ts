@@ -1,13 +1,13 @@
-import type { BuyerPolicy } from "../../eval/buyers/buyer-policy";
-import { expectedValueBuyer } from "../../eval/buyers/expected-value-buyer";
-import { type RuleName, ruleBuyer } from "../../eval/buyers/rule-buyers";
-import { type TimeBuyerName, timeBuyer } from "../../eval/buyers/time-based-buyers";
+import type { BuyerPolicy } from "../../buyers/buyer-policy";
+import { expectedValueBuyer } from "../../buyers/expected-value-buyer";
+import { type RuleName, ruleBuyer } from "../../buyers/rule-buyers";
+import { type TimeBuyerName, timeBuyer } from "../../buyers/time-based-buyers";
 import type { ListingAction } from "../listing/listing-market";
 import type { ListingAgentView } from "../views";
 import type { ListingBuyerAgent } from "./agent-policy";
 
 /**
- * A listing buyer that negotiates with one of eval/buyers' policies, unchanged: its thread's
+ * A listing buyer that negotiates with one of buyers/' policies, unchanged: its thread's
  * observation is the same shape a single-episode buyer reads, with the budget set to the
  * agent's own private value. It passes when the ask is far beyond what the unit is worth.
  */

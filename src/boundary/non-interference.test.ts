@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Action } from "../../env/action";
 import type { EpisodeSpec } from "../../env/episode-spec";
+import type { EpisodeState } from "../../env/episode-state";
 import { type RunPlan, type RunState, startRun, stepRun } from "../../env/run";
 import type { SellerPolicy } from "../../env/seller-policy";
 import type { SellerType } from "../../env/seller-type";
@@ -10,6 +11,7 @@ import { episodeView } from "./episode-view";
 import { resetView } from "./reset-view";
 import { stateView } from "./state-view";
 import { stepView } from "./step-view";
+import { storedEpisode } from "./testing/stored-episode";
 
 /**
  * Non-interference: two worlds that differ only in the seller's hidden values (cost,
@@ -109,28 +111,7 @@ function world(script: Script, hidden: Hidden): RunState {
   });
 }
 
-function stored(run: RunState): StoredEpisode {
-  const e = run.episode;
-  return {
-    key: 1,
-    id: e.spec.episode_id,
-    session_id: "s",
-    run: 1,
-    task: e.spec.task_id,
-    task_version: e.spec.task_version,
-    seller: e.seller,
-    engine_version: "test",
-    seed: e.spec.seed,
-    episode_index: 1,
-    status: e.done ? "finished" : "running",
-    outcome: e.outcome,
-    record: e.record,
-    branched_from: null,
-    from_round: null,
-    created_at: 0,
-    events: e.events,
-  };
-}
+const stored = (run: { episode: EpisodeState }): StoredEpisode => storedEpisode(run.episode);
 
 /** Everything a buyer can read about a live run, as the transports would send it. */
 function buyerViews(run: RunState): string[] {

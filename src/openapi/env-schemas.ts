@@ -2,6 +2,9 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
+import { SellerAction } from "../../env/seller-role/seller-action";
+import { SellerObservation } from "../../env/seller-role/seller-observation";
+import { SellerPublicState } from "../wire/seller-role";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -18,14 +21,32 @@ function schemaOf(title: string, schema: z.ZodType): JsonSchema {
   return { title, ...rest };
 }
 
-let cached: { action: JsonSchema; observation: JsonSchema; state: JsonSchema } | null = null;
+interface RoleSchemas {
+  action: JsonSchema;
+  observation: JsonSchema;
+  state: JsonSchema;
+}
 
-/** GET /schema: the action, observation and state models as JSON Schema, from the zod schemas. */
+let cached: (RoleSchemas & { roles: { buyer: RoleSchemas; seller: RoleSchemas } }) | null = null;
+
+/**
+ * GET /schema: the action, observation and state models as JSON Schema, from the zod schemas.
+ * The top-level keys are the default role's (the buyer), which is what OpenEnv clients read;
+ * `roles` describes both, the seller role being chosen with `/reset {"role": "seller"}`.
+ */
 export function envJsonSchemas() {
-  cached ??= {
-    action: schemaOf("Action", Action),
-    observation: schemaOf("Observation", Observation),
-    state: schemaOf("State", PublicState),
-  };
+  if (cached === null) {
+    const buyer = {
+      action: schemaOf("Action", Action),
+      observation: schemaOf("Observation", Observation),
+      state: schemaOf("State", PublicState),
+    };
+    const seller = {
+      action: schemaOf("SellerAction", SellerAction),
+      observation: schemaOf("SellerObservation", SellerObservation),
+      state: schemaOf("SellerState", SellerPublicState),
+    };
+    cached = { ...buyer, roles: { buyer, seller } };
+  }
   return cached;
 }

@@ -31,7 +31,7 @@ export function buildMetadata(version: string, readme: string | null = readReadm
   return {
     name: "bazaar_batna",
     description:
-      "Buyer-vs-seller bargaining environment: an LLM buyer negotiates with scripted or LLM sellers under private budgets, deadlines and tells. Explicit sessions over HTTP, OpenEnv WebSocket frames at /ws, MCP tools at /mcp.",
+      'Buyer-vs-seller bargaining environment for both roles: an LLM buyer negotiates with scripted or LLM sellers under private budgets, deadlines and tells, or (reset with role "seller") an LLM seller sells to pinned scripted or LLM buyers whose budgets are hidden. Explicit sessions over HTTP, OpenEnv WebSocket frames at /ws, MCP tools at /mcp.',
     readme_content: readme,
     version,
     author: "BazaarBATNA contributors",

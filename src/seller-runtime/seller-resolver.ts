@@ -1,6 +1,5 @@
-import type { ChatModel } from "../../env/chat-model";
-import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import type { LlmConfig } from "../llm/config";
+import { chatModelCache } from "../llm/model-cache";
 import type { ResilienceDeps } from "../llm/resilient-chat-model";
 import { type ResolvedSeller, resolveSellerSpec } from "./resolve-seller-spec";
 
@@ -13,15 +12,7 @@ export function createSellerResolver(
   config: LlmConfig,
   deps: ResilienceDeps,
 ): (key: string) => ResolvedSeller {
-  const models = new Map<string, ChatModel>();
-  const chatModel = (spec: string): ChatModel => {
-    let model = models.get(spec);
-    if (model === undefined) {
-      model = chatModelFromSpec(spec, { config, deps });
-      models.set(spec, model);
-    }
-    return model;
-  };
+  const chatModel = chatModelCache(config, deps);
   return (key) => resolveSellerSpec(key, { chatModel, timeoutMs: config.policy.timeoutMs });
 }
 

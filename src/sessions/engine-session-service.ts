@@ -19,6 +19,7 @@ import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
+import type * as Sell from "../wire/seller-role";
 import type { SessionState } from "../wire/session";
 import type { StepRequest, StepResponse } from "../wire/step";
 import type { CounterfactualInput } from "./counterfactual";
@@ -27,6 +28,9 @@ import { recalledStep, rememberStep } from "./idempotency";
 import { drawSeed, newEpisodeId, newSessionId } from "./ids";
 import { openRunFor } from "./run-replay";
 import { scoreResponse } from "./score-metrics";
+import { type BuyerResolver, codeBuyers, ROLE_MISMATCH } from "./seller-role/seller-session-ops";
+import { runningEpisodeKey, SellerSessions } from "./seller-role/seller-sessions";
+import { ServiceError } from "./service-error";
 import { domainError, noEpisodeYet, sessionNotFound } from "./session-errors";
 import { type SellerResolver, SessionPersistence } from "./session-persistence";
 import type { CapacityStatus, SessionService } from "./session-service";
@@ -37,6 +41,7 @@ export { DEFAULT_TASK, type SellerResolver };
 
 /** Keys /reset understands; anything else is accepted, ignored and listed back (OPENENV §2.1). */
 const RESET_KEYS = new Set([
+  "role",
   "session_id",
   "task",
   "task_id",
@@ -61,6 +66,8 @@ export interface SessionServiceDeps {
   writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
+  /** Seller role's opponents: code buyers only when omitted; the server also builds LLM buyers. */
+  buyers?: BuyerResolver;
   /** Products for listing-based tasks; the built-in catalog when omitted. */
   listings?: readonly Listing[];
   maxSessions: number;
@@ -80,6 +87,7 @@ export class EngineSessionService implements SessionService {
   private readonly persistence: SessionPersistence;
   private readonly episodes: StoredEpisodes;
   private readonly claims: EpisodeIdClaims;
+  private readonly sellerRole: SellerSessions;
   private readonly store: Storage;
   private readonly ownership: SessionOwnership | null;
   private readonly writer: StoreWriter;
@@ -108,12 +116,20 @@ export class EngineSessionService implements SessionService {
       ownership: this.ownership,
       table: this.table,
       sellers: this.sellers,
+      buyers: deps.buyers ?? codeBuyers,
       listings: this.listings,
       now: this.now,
       log,
     });
     this.episodes = new StoredEpisodes(this.store, this.writer, this.now);
     this.claims = new EpisodeIdClaims(this.store);
+    this.sellerRole = new SellerSessions({
+      store: this.store,
+      persistence: this.persistence,
+      claims: this.claims,
+      buyers: deps.buyers ?? codeBuyers,
+      now: this.now,
+    });
   }
 
   capacity(): CapacityStatus {
@@ -136,26 +152,23 @@ export class EngineSessionService implements SessionService {
     return s.id;
   }
 
-  async reset(req: ResetRequest, via?: object): Promise<ResetResponse> {
-    if (req.session_id !== undefined) {
-      const s = this.live(req.session_id, true, via);
-      return this.table.enqueue(s, () => this.resetIn(s, req));
-    }
-    this.table.requireRoom();
-    const s = this.table.blank(this.newId(), false);
-    // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
-    this.table.add(s);
-    try {
-      return await this.resetIn(s, req);
-    } catch (err) {
-      if (s.run === null) this.table.release(s);
-      throw err;
-    }
+  reset(req: ResetRequest, via?: object): Promise<ResetResponse> {
+    return this.resetWith(req.session_id, via, (s) => this.resetIn(s, req));
+  }
+
+  // POST /reset with "role": "seller": the same session rules, the agent sells against a pinned buyer.
+  resetSeller(req: Sell.SellerResetRequest, via?: object): Promise<Sell.SellerResetResponse> {
+    return this.resetWith(req.session_id, via, (s) => this.sellerRole.resetIn(s, req));
   }
 
   async step(req: StepRequest, via?: object): Promise<StepResponse> {
     const s = this.live(req.session_id, true, via);
     return this.table.enqueue(s, () => this.stepIn(s, req));
+  }
+
+  async stepSeller(req: Sell.SellerStepRequest, via?: object): Promise<Sell.SellerStepResponse> {
+    const s = this.live(req.session_id, true, via);
+    return this.table.enqueue(s, () => this.sellerRole.stepIn(s, req));
   }
 
   state(sessionId: string, via?: object): SessionState {
@@ -165,6 +178,37 @@ export class EngineSessionService implements SessionService {
 
   score(sessionId: string, via?: object): ScoreResponse {
     return scoreResponse(sessionId, this.runOf(this.live(sessionId, false, via)));
+  }
+
+  /** GET /state and /score for either role: what the transports call. */
+  stateOf(sessionId: string, via?: object): SessionState | Sell.SellerPublicState {
+    return this.sellerRole.state(this.live(sessionId, false, via)) ?? this.state(sessionId, via);
+  }
+
+  scoreOf(sessionId: string, via?: object): ScoreResponse | Sell.SellerScoreResponse {
+    return this.sellerRole.score(this.live(sessionId, false, via)) ?? this.score(sessionId, via);
+  }
+
+  // A reset in an existing session (queued behind its requests) or in a new slot; both roles.
+  private async resetWith<T>(
+    id: string | undefined,
+    via: object | undefined,
+    resetIn: (s: LiveSession) => Promise<T>,
+  ) {
+    if (id !== undefined) {
+      const s = this.live(id, true, via);
+      return this.table.enqueue(s, () => resetIn(s));
+    }
+    this.table.requireRoom();
+    const s = this.table.blank(this.newId(), false);
+    // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
+    this.table.add(s);
+    try {
+      return await resetIn(s);
+    } catch (err) {
+      if (s.run === null && s.seller === null) this.table.release(s);
+      throw err;
+    }
   }
 
   /**
@@ -182,6 +226,11 @@ export class EngineSessionService implements SessionService {
 
   episode(id: string, sessionId?: string): EpisodeView {
     return this.episodes.episode(id, sessionId);
+  }
+
+  /** GET /episodes/:id for either role. */
+  episodeOf(id: string, sessionId?: string): EpisodeView | Sell.SellerEpisodeView {
+    return this.episodes.episodeOf(id, sessionId);
   }
 
   recentEpisodes(limit: number): EpisodeListResponse {
@@ -283,9 +332,10 @@ export class EngineSessionService implements SessionService {
       req.episode_id === undefined ? [] : this.claims.claim(req.episode_id, run.plan.totalEpisodes);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
-    const abandoned = prior !== null && !prior.episode.done ? s.episodeKey : null;
+    const abandoned = runningEpisodeKey(s);
     const wasStored = s.stored;
-    Object.assign(s, { stored: true, run, runNo, task, seed, options, propose: seller?.propose ?? null });
+    const propose = seller?.propose ?? null;
+    Object.assign(s, { stored: true, run, seller: null, runNo, task, seed, options, propose });
     const b = this.store.batch();
     if (abandoned !== null) b.abandonEpisode(abandoned);
     if (wasStored) b.updateSessionRun(row, now);
@@ -306,6 +356,7 @@ export class EngineSessionService implements SessionService {
 
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
+    if (s.seller !== null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.seller, 422);
     const seen = recalledStep(this.store, s.id, req.request_id);
     if (seen !== undefined) return seen;
     const run = this.runOf(s);

@@ -1,5 +1,6 @@
 import type { Storage } from "../storage/storage";
 import type { WriteBatch } from "../storage/write-batch";
+import type { SellerStepResponse } from "../wire/seller-role";
 import type { StepResponse } from "../wire/step";
 
 /**
@@ -17,7 +18,7 @@ export function rememberStep(
   b: WriteBatch,
   sessionId: string,
   requestId: string | undefined,
-  res: StepResponse,
+  res: StepResponse | SellerStepResponse,
 ): void {
   if (requestId !== undefined) b.saveStepResult(sessionId, requestId, JSON.stringify(res));
 }

@@ -7,6 +7,7 @@ import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
 import { rebuildRun } from "./run-replay";
+import { type BuyerResolver, rebuildSellerRun } from "./seller-role/seller-session-ops";
 import { sessionElsewhere } from "./service-error";
 import { sessionNotFound } from "./session-errors";
 import type { LiveSession, SessionTable } from "./session-table";
@@ -24,6 +25,8 @@ export interface SessionPersistenceDeps {
   ownership: SessionOwnership | null;
   table: SessionTable;
   sellers: SellerResolver;
+  /** The seller role's opponents, for resuming seller-role sessions. */
+  buyers: BuyerResolver;
   listings: readonly Listing[] | undefined;
   now: () => number;
   log: Logger;
@@ -62,6 +65,20 @@ export class SessionPersistence {
     const episodes = store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw sessionNotFound(id);
+    if (row.options.role === "seller") {
+      const r: LiveSession = {
+        ...table.blank(id, true),
+        seller: rebuildSellerRun(row.task, row.options, last, this.d.buyers),
+        runNo: row.run,
+        task: row.task,
+        seed: row.seed,
+        options: row.options,
+        episodeKey: last.key,
+      };
+      table.add(r);
+      this.d.log.info("session resumed", { session_id: id, episodes: 1, role: "seller" });
+      return r;
+    }
     const seller = row.options.seller === "" ? null : this.d.sellers(row.options.seller);
     const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.d.listings);
     const r: LiveSession = {

@@ -1,6 +1,14 @@
 import type { PublicState } from "../../env/public-state";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
+import type {
+  SellerPublicState,
+  SellerResetRequest,
+  SellerResetResponse,
+  SellerScoreResponse,
+  SellerStepRequest,
+  SellerStepResponse,
+} from "../wire/seller-role";
 import type { StepRequest, StepResponse } from "../wire/step";
 
 export { ServiceError } from "./service-error";
@@ -30,4 +38,10 @@ export interface SessionService {
   /** Resolves once the session is recorded as closed. */
   close(sessionId: string, via?: object): Promise<{ session_id: string; closed: true }>;
   capacity(): CapacityStatus;
+  /** Seller role: the agent sells against a pinned buyer (same sessions, ids and rules). */
+  resetSeller(req: SellerResetRequest, via?: object): Promise<SellerResetResponse>;
+  stepSeller(req: SellerStepRequest, via?: object): Promise<SellerStepResponse>;
+  /** State and score of a session of either role (transports call these). */
+  stateOf(sessionId: string, via?: object): (PublicState & { session_id: string }) | SellerPublicState;
+  scoreOf(sessionId: string, via?: object): ScoreResponse | SellerScoreResponse;
 }

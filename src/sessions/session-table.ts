@@ -1,4 +1,5 @@
 import type { RunState } from "../../env/run";
+import type { SellerRunState } from "../../tasks/seller-role/seller-run";
 import type { Logger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
 import type { RunOptionsRow } from "../storage/episode-store";
@@ -14,6 +15,8 @@ export interface LiveSession {
   stored: boolean;
   closed: boolean;
   run: RunState | null;
+  /** Seller role: the agent sells; `run` is null then (one role per run). */
+  seller: SellerRunState | null;
   runNo: number;
   task: string;
   seed: number;
@@ -69,6 +72,7 @@ export class SessionTable {
       stored,
       closed: false,
       run: null,
+      seller: null,
       runNo: 0,
       task: DEFAULT_TASK,
       seed: 0,

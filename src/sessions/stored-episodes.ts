@@ -1,12 +1,15 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
+import { sellerRoleBuyer } from "../../env/seller-role/buyer-ref";
 import { episodeView } from "../boundary/episode-view";
 import { type StoredEpisodeFacts, storedEpisodeOver, storedRevealed } from "../boundary/reveal";
+import { sellerEpisodeView } from "../boundary/seller-role-views";
 import type { StoredEpisode } from "../storage/episode-store";
 import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { CounterfactualResponse } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
+import type { SellerEpisodeView } from "../wire/seller-role";
 import { branchEpisode, type CounterfactualInput } from "./counterfactual";
 import { newEpisodeId } from "./ids";
 import { ServiceError } from "./service-error";
@@ -28,9 +31,17 @@ export class StoredEpisodes {
    * still being played only with its own session id (and then only the buyer's view).
    */
   episode(id: string, sessionId?: string): EpisodeView {
+    const view = this.episodeOf(id, sessionId);
+    if ("role" in view) throw new ServiceError("VALIDATION_ERROR", "This is a seller-role episode.", 409);
+    return view;
+  }
+
+  /** Either role's episode: a seller-role log gets the seller's projection (the buyer's would show its budget). */
+  episodeOf(id: string, sessionId?: string): EpisodeView | SellerEpisodeView {
     const { ep, facts } = this.withAccess(id);
     if (!storedEpisodeOver(facts) && sessionId !== ep.session_id) throw episodeNotFound(id);
-    return episodeView(ep, facts);
+    const buyer = sellerRoleBuyer(ep.events);
+    return buyer === null ? episodeView(ep, facts) : sellerEpisodeView(ep, buyer, facts);
   }
 
   /** The newest episodes whose run is over: what anyone may replay. Never a live one, never a session id. */
@@ -58,6 +69,9 @@ export class StoredEpisodes {
    */
   async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResponse> {
     const { ep, facts } = this.withAccess(id);
+    if (sellerRoleBuyer(ep.events) !== null) {
+      throw new ServiceError("VALIDATION_ERROR", "Seller-role episodes can be read but not branched.", 409);
+    }
     if (!storedRevealed(facts)) {
       throw new ServiceError(
         "EPISODE_NOT_OVER",

@@ -16,6 +16,9 @@ export interface RunOptionsRow {
   ws?: true;
   /** Absent on runs opened before the option existed, and whenever it was not given ("rules"). */
   tells_extractor?: TellsExtractorId;
+  /** Seller role: the agent sells against `buyer` ("id@version"); absent on buyer-role runs. */
+  role?: "seller";
+  buyer?: string;
 }
 
 export interface SessionRunRow {

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
+import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
 import type { ServerConfig } from "../config/config";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { readLlmConfig } from "../llm/config";
@@ -118,6 +119,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ownership: storage.ownership,
     listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
+    buyers: createBuyerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
     sessionTtlS: config.sessionTtlS,
     now: opts.now,

@@ -8,5 +8,8 @@ export type { DialogueTurn } from "../../env/dialogue";
 export type { Observation } from "../../env/observation";
 export type { PublicState } from "../../env/public-state";
 export type { DealOutcome, DealRecord } from "../../env/records";
+export type { SellerAction } from "../../env/seller-role/seller-action";
+export type { SellerBrief, SellerObservation } from "../../env/seller-role/seller-observation";
+export type { SellerRecord } from "../../env/seller-role/seller-record";
 export type { TellObservation } from "../../env/tells/tell-observation";
 export type { CueSpan, VerbalSignal } from "../../env/tells/verbal";

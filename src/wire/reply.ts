@@ -1,7 +1,9 @@
 import type { ResetResponse } from "./reset";
+import type { SellerResetResponse, SellerStepResponse } from "./seller-role";
 import type { StepResponse } from "./step";
 
-type Answer = ResetResponse | StepResponse;
+/** Either role's reset or step answer (the seller role's: src/wire/seller-role.ts). */
+type Answer = ResetResponse | StepResponse | SellerResetResponse | SellerStepResponse;
 
 /**
  * A reset or step answer without its session binding: the Gym-style body every transport

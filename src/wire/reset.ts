@@ -26,6 +26,8 @@ export const ResetOptions = z
  */
 export const ResetRequest = z
   .object({
+    /** Who the agent plays: "buyer" (the default) here; "seller" is src/wire/seller-role.ts's SellerResetRequest. */
+    role: z.enum(["buyer", "seller"]).optional(),
     session_id: SessionId.optional(),
     task: z.string().min(1).max(64).optional(),
     /** OpenEnv/TRL spelling of `task`. */

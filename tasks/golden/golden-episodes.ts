@@ -1,8 +1,8 @@
+import { scriptedBuyer } from "../../buyers/scripted-buyer";
 import type { EpisodeEvent } from "../../env/events";
 import type { Observation } from "../../env/observation";
 import { runComplete, stepRun } from "../../env/run";
 import { openRun } from "../open-run";
-import { scriptedBuyer } from "./scripted-buyer";
 
 export interface GoldenRun {
   task: string;

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scriptedBuyer } from "../../buyers/scripted-buyer";
 import { replayEvents } from "../../env/episode-state";
 import { runComplete, stepRun } from "../../env/run";
 import { openRun } from "../open-run";
 import { TASK_IDS } from "../task-catalog";
 import { V3_TASK_KEYS } from "../task-ref";
 import { GOLDEN_SEEDS, playGolden } from "./golden-episodes";
-import { scriptedBuyer } from "./scripted-buyer";
 
 // Fixtures pin byte-identical episodes of released tasks and are frozen: a change that alters one
 // ships as a new task/seller version beside it. BAZAAR_UPDATE_GOLDEN=1 only RECORDS the fixtures a

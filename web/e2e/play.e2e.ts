@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Locator, type Page } from "playwright-core";
-import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
+import { buyerFromSpec } from "../../buyers/buyer-registry";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
 import { runEval } from "../../eval/harness/run-eval";

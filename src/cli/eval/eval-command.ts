@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { buyerFromSpec, CODE_BUYER_SPECS } from "../../../buyers/buyer-registry";
 import { ENGINE_VERSION } from "../../../env/engine-version";
-import { buyerFromSpec, CODE_BUYER_SPECS } from "../../../eval/buyers/buyer-registry";
 import { playOracle } from "../../../eval/game/oracle-reference";
 import type { EvalSessionFactory } from "../../../eval/harness/eval-env";
 import { inProcessSessionsWith } from "../../../eval/harness/in-process-session";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
+import { buyerFromSpec } from "../../../buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { playUnit } from "../../../eval/harness/play-unit";
 import { migrate, openEvalStore, PlanMismatchError } from "./eval-store";

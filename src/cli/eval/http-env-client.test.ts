@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
+import { buyerFromSpec } from "../../../buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { memoryStore } from "../../../eval/harness/memory-store";
 import { runEval } from "../../../eval/harness/run-eval";

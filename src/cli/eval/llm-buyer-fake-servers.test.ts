@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { llmBuyer } from "../../../eval/buyers/llm-buyer";
-import { BUYER_PROMPT_HASH } from "../../../eval/buyers/prompts/buyer-v1";
+import { llmBuyer } from "../../../buyers/llm-buyer";
+import { BUYER_PROMPT_HASH } from "../../../buyers/prompts/buyer-v1";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { playUnit } from "../../../eval/harness/play-unit";
 import { chatModelFromSpec } from "../../llm/chat-model-from-spec";

@@ -1,7 +1,7 @@
 import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
+import { buyerFromSpec } from "../../../buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { llmJudge } from "../../../eval/pairs/llm-judge";
 import { buildPair } from "../../../eval/pairs/preference-pair";

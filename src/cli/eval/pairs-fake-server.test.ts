@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
+import { buyerFromSpec } from "../../../buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
 import { buildPair } from "../../../eval/pairs/preference-pair";
 import { chatModelFromSpec } from "../../llm/chat-model-from-spec";

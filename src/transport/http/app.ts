@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { LLM_BUYER_KEY_FORMS, listBuyerDescriptions } from "../../../buyers/registry";
 import { listSellerDescriptions } from "../../../sellers/registry";
+import { SELLER_TASKS } from "../../../tasks/seller-role/seller-tasks";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
@@ -10,6 +12,7 @@ import type { ReadyResponse } from "../../wire/catalog";
 import { CounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
+import { isSellerReset, isSellerStep, SellerResetRequest, SellerStepRequest } from "../../wire/seller-role";
 import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
@@ -66,6 +69,17 @@ function taskSummary() {
   }));
 }
 
+/** The seller role's tasks (played with /reset {"role": "seller"}), listed beside its buyers. */
+function sellerTaskSummary() {
+  return SELLER_TASKS.map((t) => ({
+    id: `${t.id}@${t.version}`,
+    difficulty: t.difficulty,
+    description: t.description,
+    buyer: t.buyer,
+    success_threshold: t.successThreshold,
+  }));
+}
+
 function sellerSummary() {
   return listSellerDescriptions().map((s) => ({ key: `${s.id}@${s.version}`, ...s }));
 }
@@ -104,21 +118,24 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     await next();
   });
 
+  // "role": "seller" picks the seller role's shapes; everything else is the buyer role, unchanged.
   app.post("/reset", ROUTE_DOCS.reset, async (c) => {
-    const req = validate(ResetRequest, await readJson(c, limit, {}));
-    return c.json(await service.reset(req));
+    const raw = await readJson(c, limit, {});
+    if (isSellerReset(raw)) return c.json(await service.resetSeller(validate(SellerResetRequest, raw)));
+    return c.json(await service.reset(validate(ResetRequest, raw)));
   });
 
   app.post("/step", ROUTE_DOCS.step, async (c) => {
-    const req = validate(StepRequest, await readJson(c, limit));
-    return c.json(await service.step(req));
+    const raw = await readJson(c, limit);
+    if (isSellerStep(raw)) return c.json(await service.stepSeller(validate(SellerStepRequest, raw)));
+    return c.json(await service.step(validate(StepRequest, raw)));
   });
 
   app.get("/state", ROUTE_DOCS.state, (c) =>
-    c.json(service.state(requireQuery(c, "session_id", SESSION_HINT))),
+    c.json(service.stateOf(requireQuery(c, "session_id", SESSION_HINT))),
   );
   app.get("/score", ROUTE_DOCS.score, (c) =>
-    c.json(service.score(requireQuery(c, "session_id", SESSION_HINT))),
+    c.json(service.scoreOf(requireQuery(c, "session_id", SESSION_HINT))),
   );
 
   app.post("/close", ROUTE_DOCS.close, async (c) => {
@@ -130,6 +147,13 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   app.get("/tasks", ROUTE_DOCS.tasks, (c) => c.json({ tasks: taskSummary() }));
   app.get("/sellers", ROUTE_DOCS.sellers, (c) => c.json({ sellers: sellerSummary() }));
+  app.get("/buyers", ROUTE_DOCS.buyers, (c) =>
+    c.json({
+      buyers: listBuyerDescriptions(),
+      llm_key_forms: LLM_BUYER_KEY_FORMS,
+      tasks: sellerTaskSummary(),
+    }),
+  );
 
   app.get("/health", ROUTE_DOCS.health, async (c) => {
     // Known unreachable: say so without a probe that would only wait for a timeout.
@@ -164,7 +188,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   // The session id rides in a header, never the URL: episode links get shared, headers do not.
   app.get("/episodes/:id", ROUTE_DOCS.episode, (c) =>
-    c.json(service.episode(c.req.param("id"), c.req.header("x-session-id") || undefined)),
+    c.json(service.episodeOf(c.req.param("id"), c.req.header("x-session-id") || undefined)),
   );
 
   app.post("/episodes/:id/counterfactual", ROUTE_DOCS.counterfactual, async (c) => {

@@ -9,8 +9,16 @@ import {
   BatchStepItem,
   BatchStepRequest,
 } from "../../wire/batch";
-import type { ResetResponse } from "../../wire/reset";
-import type { StepResponse } from "../../wire/step";
+import type { ResetRequest, ResetResponse } from "../../wire/reset";
+import {
+  isSellerReset,
+  isSellerStep,
+  SellerResetRequest,
+  type SellerResetResponse,
+  SellerStepRequest,
+  type SellerStepResponse,
+} from "../../wire/seller-role";
+import type { StepRequest, StepResponse } from "../../wire/step";
 import { batchResetItems } from "./batch-reset-items";
 import { readJson, validate } from "./request-input";
 import { ROUTE_DOCS } from "./route-docs";
@@ -49,18 +57,38 @@ async function each<T>(
 export function registerBatchRoutes(app: Hono, service: SessionService, limit: number, log: Logger): void {
   app.post("/batch/reset", ROUTE_DOCS.batchReset, async (c) => {
     const body = validate(BatchResetRequest, await readJson(c, limit, {}));
-    const results: BatchItem<ResetResponse>[] = await Promise.all(
-      batchResetItems(body).map((r) => each(r.session_id, () => service.reset(r), log)),
+    // Items with "role": "seller" (shared or per item) sell; they are validated as seller resets first.
+    const items = batchResetItems(body).map((r) => (isSellerReset(r) ? validate(SellerResetRequest, r) : r));
+    const results: BatchItem<ResetResponse | SellerResetResponse>[] = await Promise.all(
+      items.map((r) =>
+        each<ResetResponse | SellerResetResponse>(
+          r.session_id,
+          () =>
+            r.role === "seller"
+              ? service.resetSeller(r as SellerResetRequest)
+              : service.reset(r as ResetRequest),
+          log,
+        ),
+      ),
     );
     return c.json({ results });
   });
 
   app.post("/batch/step", ROUTE_DOCS.batchStep, async (c) => {
     const { steps } = validate(BatchStepRequest, await readJson(c, limit));
-    const results: BatchItem<StepResponse>[] = await Promise.all(
+    const results: BatchItem<StepResponse | SellerStepResponse>[] = await Promise.all(
       steps.map((item, i) => {
-        const parsed = BatchStepItem.safeParse(item);
-        if (parsed.success) return each(parsed.data.session_id, () => service.step(parsed.data), log);
+        // A seller-role step names action.action_type; the buyer's names action.type.
+        const seller = isSellerStep(item);
+        const parsed = seller ? SellerStepRequest.safeParse(item) : BatchStepItem.safeParse(item);
+        if (parsed.success) {
+          const d = parsed.data;
+          return each<StepResponse | SellerStepResponse>(
+            d.session_id,
+            () => (seller ? service.stepSeller(d as SellerStepRequest) : service.step(d as StepRequest)),
+            log,
+          );
+        }
         const detail = validationDetail("body", parsed.error, item).map((d) =>
           d.loc[0] === "body" ? { ...d, loc: ["body", "steps", i, ...d.loc.slice(1)] } : d,
         );

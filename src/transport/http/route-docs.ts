@@ -15,6 +15,7 @@ import { HighlightRequest, HighlightResponseDoc } from "../../wire/highlight";
 import { type Named, type OperationSpec, operationObject } from "../../wire/operation";
 import { ResetRequest, ResetResponse } from "../../wire/reset";
 import { ScoreResponse } from "../../wire/score";
+import { BuyersResponse } from "../../wire/seller-role";
 import { CloseRequest, CloseResponse, SessionState } from "../../wire/session";
 import { StepRequest, StepResponse } from "../../wire/step";
 
@@ -45,7 +46,7 @@ export const ROUTE_DOCS = {
     tag: "episode",
     summary: "Start an episode",
     description:
-      "Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row's `prompt`) are ignored and listed in `info.ignored_keys`.",
+      'Without `session_id` a new session is created (subject to capacity); with one, that session starts a new episode. Unknown keys (for example a dataset row\'s `prompt`) are ignored and listed in `info.ignored_keys`. `role` defaults to "buyer"; `"role": "seller"` plays the seller against a pinned buyer (`buyer`: "id@version") and answers with the seller\'s brief; its shapes are in GET /schema under `roles.seller` and docs/seller-role.md (the schemas here are the buyer role\'s).',
     guard: "body",
     body: n("ResetRequest", ResetRequest),
     ok: { description: "The first observation", schema: n("ResetResponse", ResetResponse) },
@@ -53,12 +54,12 @@ export const ROUTE_DOCS = {
   }),
   step: doc({
     tag: "episode",
-    summary: "Make one buyer move",
+    summary: "Make one move (buyer, or seller in the seller role)",
     description:
-      "Applies an offer, accept or walk. Game-rule violations that pass the schema (an out-of-range price, accepting with nothing on the table) are not errors: they return 200 with `info.violations` and a penalty.",
+      "Buyer role: an offer, accept or walk (`action.type`). Seller role: a counter, accept or walk (`action.action_type`); the pinned buyer answers. Game-rule violations that pass the schema (an out-of-range price, accepting with nothing on the table, a seller selling below its reservation) are not errors: they return 200 with `info.violations` and a penalty.",
     guard: "body",
     body: n("StepRequest", StepRequest),
-    ok: { description: "The seller's answer", schema: n("StepResponse", StepResponse) },
+    ok: { description: "The other side's answer", schema: n("StepResponse", StepResponse) },
     errors: [404, 409],
   }),
   state: doc({
@@ -120,6 +121,14 @@ export const ROUTE_DOCS = {
     description: "Every released seller as id, version and content hash.",
     guard: "read",
     ok: { description: "Sellers", schema: n("SellersResponse", SellersResponse) },
+  }),
+  buyers: doc({
+    tag: "catalog",
+    summary: "List buyers (seller role)",
+    description:
+      "Every released buyer the seller role can play against (id, version, content hash), the LLM buyer key forms, and the seller-role tasks.",
+    guard: "read",
+    ok: { description: "Buyers and seller-role tasks", schema: n("BuyersResponse", BuyersResponse) },
   }),
   health: doc({
     tag: "openenv",
@@ -204,6 +213,7 @@ export const PAGE_DOCS = {
   web: page("Play page (no slash)", "Redirects to /web/.", 302),
   play: page("Play page", "Negotiate as the buyer in the browser."),
   replay: page("Replay page", "Step through a stored episode, with counterfactual branches."),
+  sell: page("Sell page", "Sell to a bot buyer in the browser (the seller role)."),
   arena: page(
     "Arena page",
     "The exchange live: markets, winners and the cash leaderboard from the public tape.",

@@ -138,6 +138,7 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   app.get("/web", PAGE_DOCS.web, (c) => c.redirect("/web/", 302));
   app.get("/web/", PAGE_DOCS.play, (c) => send(c, "index", "html"));
   app.get("/web/replay", PAGE_DOCS.replay, (c) => send(c, "replay", "html"));
+  app.get("/web/sell", PAGE_DOCS.sell, (c) => send(c, "sell", "html"));
   app.get("/web/arena", PAGE_DOCS.arena, (c) => send(c, "arena", "html"));
   app.get("/web/*", PAGE_DOCS.asset, (c) => {
     const name = c.req.path.slice("/web/".length);

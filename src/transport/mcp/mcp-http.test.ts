@@ -75,15 +75,19 @@ describe.each(BACKENDS)("POST /mcp on the $name", (backend) => {
     expect(nullId.reply.error?.code).toBe(-32600);
   });
 
-  it("lists the buyer tools, none named after the reserved Gym methods", async () => {
+  it("lists the buyer and seller tools, none named after the reserved Gym methods", async () => {
     const reply = await rpc("tools/list");
     const tools = (reply.result as { tools: { name: string; description: string; inputSchema: object }[] })
       .tools;
     expect(tools.map((t) => t.name).sort()).toEqual([
+      "accept_bid",
       "accept_offer",
+      "counter_price",
+      "end_sale",
       "get_state",
       "make_offer",
       "new_negotiation",
+      "new_sale",
       "walk_away",
     ]);
     for (const t of tools) {

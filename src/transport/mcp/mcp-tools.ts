@@ -2,33 +2,12 @@ import { z } from "zod";
 import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
-import type { SessionService } from "../../sessions/session-service";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
-import { SessionId } from "../../wire/session-id";
+import { SELLER_TOOLS } from "./seller-tools";
+import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
-export interface ToolContext {
-  service: SessionService;
-  /** Set when the call arrives over a WS connection, whose session it then targets. */
-  boundSessionId?: string;
-  /** That connection, which a WS-held session requires on every call. */
-  channel?: object;
-}
-
-export interface ToolOutcome {
-  text: string;
-  structured: Record<string, unknown>;
-}
-
-interface ToolSpec<S extends z.ZodType> {
-  name: string;
-  description: string;
-  needsSession: boolean;
-  args: S;
-  run(args: z.infer<S>, sessionId: string | undefined, ctx: ToolContext): Promise<ToolOutcome>;
-}
-
-const SessionArg = SessionId.describe("The session returned by new_negotiation.");
+export type { ToolContext, ToolOutcome } from "./tool-kit";
 
 function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
@@ -48,8 +27,6 @@ async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Pr
     structured: { ...stepReply(r) },
   };
 }
-
-const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
 
 /**
  * The agent-facing tools. None is named reset/step/state/close: OpenEnv reserves those for the
@@ -116,14 +93,16 @@ export const TOOLS = [
   }),
   tool({
     name: "get_state",
-    description: "Read the negotiation's public state: offers so far, dialogue, round and outcome.",
+    description:
+      "Read the negotiation's state in either role: offers so far, dialogue, round and outcome (your own private numbers; the other side's only once it is over).",
     needsSession: true,
     args: z.strictObject({ session_id: SessionArg }),
     async run(_args, sessionId, ctx) {
-      const { session_id: _sid, ...state } = ctx.service.state(sessionId as string, ctx.channel);
+      const { session_id: _sid, ...state } = ctx.service.stateOf(sessionId as string, ctx.channel);
       return { text: JSON.stringify(state), structured: state };
     },
   }),
+  ...SELLER_TOOLS,
 ] as const;
 
 export type ToolName = (typeof TOOLS)[number]["name"];

@@ -2,11 +2,13 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../../env/action";
+import { SellerAction } from "../../../env/seller-role/seller-action";
 import { type Logger, silentLogger } from "../../log/logger";
 import { asServiceError } from "../../sessions/service-error";
 import type { SessionService } from "../../sessions/session-service";
 import { toPydanticErrors } from "../../wire/pydantic-errors";
 import { ResetRequest } from "../../wire/reset";
+import { isSellerAction, isSellerReset, SellerResetRequest } from "../../wire/seller-role";
 import { SerialQueue } from "./serial-queue";
 import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
@@ -276,17 +278,31 @@ async function answer(
       case "reset": {
         // The connection owns its session: a session_id in the payload never redirects it.
         const { session_id: _ignored, ...kwargs } = frame.data;
+        if (isSellerReset(kwargs)) {
+          const seller = SellerResetRequest.safeParse(kwargs);
+          if (!seller.success) return validationFrame(toPydanticErrors(seller.error, kwargs));
+          return observationFrame(
+            await service.resetSeller({ ...seller.data, session_id: sessionId }, channel),
+          );
+        }
         const parsed = ResetRequest.safeParse(kwargs);
         if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, kwargs));
         return observationFrame(await service.reset({ ...parsed.data, session_id: sessionId }, channel));
       }
       case "step": {
+        if (isSellerAction(frame.data)) {
+          const seller = SellerAction.safeParse(frame.data);
+          if (!seller.success) return validationFrame(toPydanticErrors(seller.error, frame.data));
+          return observationFrame(
+            await service.stepSeller({ session_id: sessionId, action: seller.data }, channel),
+          );
+        }
         const parsed = Action.safeParse(frame.data);
         if (!parsed.success) return validationFrame(toPydanticErrors(parsed.error, frame.data));
         return observationFrame(await service.step({ session_id: sessionId, action: parsed.data }, channel));
       }
       case "state":
-        return stateFrame(service.state(sessionId, channel));
+        return stateFrame(service.stateOf(sessionId, channel));
       case "mcp":
         if (mcp === null) return errorFrame("UNKNOWN_TYPE", "Unknown message type: mcp");
         return { type: "mcp", data: await mcp(frame.data, service, sessionId, channel) };

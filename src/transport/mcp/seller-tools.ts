@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { SellerAction } from "../../../env/seller-role/seller-action";
+import type { SellerObservation } from "../../../env/seller-role/seller-observation";
+import { stepReply } from "../../wire/reply";
+import { MAX_SEED } from "../../wire/reset";
+import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+
+/** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
+function sellerStatus(o: SellerObservation, done: boolean): string {
+  const offer = o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${o.buyer_last_offer}`;
+  const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${o.own_last_quote}; your reservation is ${o.brief.reservation}.`;
+  if (!done) return head;
+  const end =
+    o.deal_outcome === "deal"
+      ? `Deal closed at ${o.agreed_price}.`
+      : `No deal (${o.deal_outcome ?? "ended"}).`;
+  return `${head} The sale is over: ${end}`;
+}
+
+async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
+  const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
+  return {
+    text: `${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
+    structured: { ...stepReply(r) },
+  };
+}
+
+const Message = z.string().max(2000).optional().describe("What you say to the buyer.");
+
+export const SELLER_TOOLS = [
+  tool({
+    name: "new_sale",
+    description:
+      "Start selling as the seller against a pinned buyer agent. Returns the session id, your private brief (item, ask, cost, reservation, persona, bonus scheme) and the buyer's first move.",
+    needsSession: false,
+    args: z.strictObject({
+      task: z
+        .string()
+        .min(1)
+        .max(64)
+        .optional()
+        .describe("Seller-role task, e.g. sell_single_deal@1 (the default)."),
+      seed: z.number().int().min(0).max(MAX_SEED).optional().describe("Seed for a reproducible episode."),
+      buyer: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("Buyer release as id@version, e.g. rule-smart@1."),
+    }),
+    async run(args, _sessionId, ctx) {
+      const r = await ctx.service.resetSeller(
+        { role: "seller", ...args, ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}) },
+        ctx.channel,
+      );
+      const structured = {
+        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
+        episode_id: r.episode_id,
+        observation: r.observation,
+        info: r.info,
+      };
+      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
+      return {
+        text: `${intro}You are selling: ${r.observation.brief.item_name} (ask ${r.observation.brief.ask_price}).\n${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
+        structured,
+      };
+    },
+  }),
+  tool({
+    name: "counter_price",
+    description: "Quote the buyer a new price (never above your last quote), optionally with a message.",
+    needsSession: true,
+    args: z.strictObject({
+      session_id: SessionArg,
+      price: z.number().describe("Your price."),
+      message: Message,
+    }),
+    run: (args, sessionId, ctx) =>
+      sellerStep(ctx, sessionId as string, {
+        action_type: "counter",
+        price: args.price,
+        message: args.message,
+      }),
+  }),
+  tool({
+    name: "accept_bid",
+    description: "Accept the buyer's standing offer and close the sale.",
+    needsSession: true,
+    args: z.strictObject({ session_id: SessionArg, message: Message }),
+    run: (args, sessionId, ctx) =>
+      sellerStep(ctx, sessionId as string, { action_type: "accept", message: args.message }),
+  }),
+  tool({
+    name: "end_sale",
+    description: "Walk away from the sale without a deal.",
+    needsSession: true,
+    args: z.strictObject({ session_id: SessionArg, message: Message }),
+    run: (args, sessionId, ctx) =>
+      sellerStep(ctx, sessionId as string, { action_type: "walk", message: args.message }),
+  }),
+];

@@ -1,0 +1,28 @@
+import type { z } from "zod";
+import type { SessionService } from "../../sessions/session-service";
+import { SessionId } from "../../wire/session-id";
+
+export interface ToolContext {
+  service: SessionService;
+  /** Set when the call arrives over a WS connection, whose session it then targets. */
+  boundSessionId?: string;
+  /** That connection, which a WS-held session requires on every call. */
+  channel?: object;
+}
+
+export interface ToolOutcome {
+  text: string;
+  structured: Record<string, unknown>;
+}
+
+export interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  description: string;
+  needsSession: boolean;
+  args: S;
+  run(args: z.infer<S>, sessionId: string | undefined, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+export const SessionArg = SessionId.describe("The session returned by new_negotiation or new_sale.");
+
+export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;

@@ -1,0 +1,64 @@
+/**
+ * Seller-role tasks: the agent holds the seller's brief and plays a pinned BUYER. Each names
+ * the buyer-role task whose per-seed economics it borrows (item, cost, ask, budget, rounds, the
+ * seller persona whose floor the agent holds) so both roles draw from one documented
+ * distribution. Any change to a value is a new version.
+ */
+export interface SellerTaskDefinition {
+  id: string;
+  version: string;
+  difficulty: "easy" | "medium" | "hard";
+  description: string;
+  /** The buyer-role task ("id@version") that draws each seed's economics and persona. */
+  economics: string;
+  /** The pinned buyer this task plays against by default, "id@version". */
+  buyer: string;
+  successThreshold: number;
+}
+
+export const SELLER_TASKS: readonly SellerTaskDefinition[] = [
+  {
+    id: "sell_single_deal",
+    version: "1",
+    difficulty: "medium",
+    description:
+      "Sell one item to a rule buyer that reads your words for deception. Hold your price above your reservation; the buyer's budget is hidden and drawn per seed.",
+    economics: "single_deal@2",
+    buyer: "rule-smart@1",
+    successThreshold: 0.3,
+  },
+  {
+    id: "sell_tough_buyer",
+    version: "1",
+    difficulty: "hard",
+    description:
+      "Sell to a Boulware buyer that barely moves until the last rounds, against a private deadline of its own: concede too early and you leave money on the table, hold too long and it walks.",
+    economics: "asymmetric_pressure@2",
+    buyer: "boulware@1",
+    successThreshold: 0.3,
+  },
+];
+
+export const sellerTaskKey = (t: Pick<SellerTaskDefinition, "id" | "version">): string =>
+  `${t.id}@${t.version}`;
+
+export const SELLER_TASK_KEYS: readonly string[] = SELLER_TASKS.map(sellerTaskKey);
+
+export class UnknownSellerTaskError extends Error {
+  constructor(readonly requested: string) {
+    super(
+      `Unknown seller-role task "${requested}". Available: ${SELLER_TASK_KEYS.join(", ")} (a bare id is version 1).`,
+    );
+    this.name = "UnknownSellerTaskError";
+  }
+}
+
+export function requireSellerTask(ref: string): SellerTaskDefinition {
+  const r = ref.trim();
+  const at = r.lastIndexOf("@");
+  const id = at < 0 ? r : r.slice(0, at);
+  const version = at < 0 ? "1" : r.slice(at + 1);
+  const task = SELLER_TASKS.find((t) => t.id === id && t.version === version);
+  if (task === undefined) throw new UnknownSellerTaskError(ref);
+  return task;
+}

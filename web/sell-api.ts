@@ -1,0 +1,37 @@
+import type { HighlightResponse } from "../src/wire/highlight";
+import type {
+  SellerPublicState,
+  SellerResetRequest,
+  SellerResetResponse,
+  SellerStepRequest,
+  SellerStepResponse,
+} from "../src/wire/seller-role";
+import { type BackendInfo, call } from "./api";
+
+export type { BackendInfo, SellerResetResponse, SellerStepResponse };
+
+export interface BuyerInfo {
+  key: string;
+  id: string;
+  version: number;
+  kind: string;
+  description: string;
+}
+export interface SellerTaskInfo {
+  id: string;
+  difficulty: string;
+  description: string;
+  buyer: string;
+}
+
+const q = encodeURIComponent;
+
+/** The seller role's calls, through the same public API (and API-key handling) as the play page. */
+export const sellApi = {
+  catalog: () => call<{ buyers: BuyerInfo[]; tasks: SellerTaskInfo[] }>("GET", "/buyers"),
+  backends: () => call<{ backends: BackendInfo[] }>("GET", "/health").then((r) => r.backends),
+  reset: (req: SellerResetRequest) => call<SellerResetResponse>("POST", "/reset", req),
+  step: (req: SellerStepRequest) => call<SellerStepResponse>("POST", "/step", req),
+  state: (sessionId: string) => call<SellerPublicState>("GET", `/state?session_id=${q(sessionId)}`),
+  highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
+};
