@@ -15,6 +15,13 @@ export interface UnitSpec {
   transport: UnitResult["transport"];
 }
 
+/**
+ * The id of a unit's first episode (a career's later ones add "-2", "-3", …): the server stores
+ * an eval over HTTP under it, and the replay page finds an in-process eval's episodes by it.
+ */
+export const unitEpisodeId = (runId: string, buyer: string, task: string, seed: number): string =>
+  `${runId}.${buyer}.${task}.${seed}`.slice(0, 255);
+
 /** Far above any task's rounds: a buyer/env disagreement must end in an error, not a hang. */
 const STEP_LIMIT = 1000;
 
@@ -23,7 +30,7 @@ export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: Unit
   const reset = await session.reset({
     taskId: u.taskId,
     seed: u.seed,
-    episodeId: `${u.runId}.${buyer.id}.${u.taskId}.${u.seed}`.slice(0, 255),
+    episodeId: unitEpisodeId(u.runId, buyer.id, u.taskId, u.seed),
     tells: u.tells,
     ...(u.seller !== undefined ? { seller: u.seller } : {}),
   });

@@ -20,6 +20,7 @@ import {
 } from "./extra-wire";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
+import { registerLeaderboardRoutes } from "./leaderboard-route";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { validationDetail } from "./validation-detail";
@@ -39,6 +40,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
   backends?: () => Promise<readonly BackendStatus[]>;
+  /** The eval store `bazaar eval` writes; GET /leaderboard reads it (absent: no eval routes). */
+  evalDb?: string;
 }
 
 export interface BackendStatus {
@@ -184,6 +187,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   });
 
   registerHighlightRoute(app, limit);
+  if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
   registerWebRoutes(app);
   for (const mount of mounts) mount(app, deps);
   return app;

@@ -118,6 +118,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     corsOrigins: config.corsOrigins,
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
+    evalDb: config.evalDb,
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
