@@ -3,6 +3,7 @@ import type { CounterfactualResult } from "../src/sessions/engine-session-servic
 import type { HighlightResponse } from "../src/transport/http/highlight-route";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
+import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../src/wire/leaderboard";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
 import type { StepRequest, StepResponse } from "../src/wire/step";
@@ -12,6 +13,9 @@ export type {
   EpisodeListItem,
   EpisodeView,
   HighlightResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardRow,
   PublicState,
   ResetResponse,
   ScoreResponse,
@@ -136,6 +140,13 @@ export const api = {
   score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
   highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
   episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),
+  evalEpisode: (runId: string, id: string) =>
+    call<EpisodeView>("GET", `/eval/runs/${q(runId)}/episodes/${q(id)}`),
+  leaderboard: (filters: LeaderboardQuery) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
+    const text = query.toString();
+    return call<LeaderboardResponse>("GET", `/leaderboard${text === "" ? "" : `?${text}`}`);
+  },
   recentEpisodes: (limit = 20) =>
     call<EpisodeListResponse>("GET", `/episodes?limit=${limit}`).then((r) => r.episodes),
   counterfactual: (id: string, body: CounterfactualBody) =>

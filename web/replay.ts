@@ -26,6 +26,7 @@ const el = {
   chat: byId("replay-chat", HTMLOListElement),
   chart: byId("replay-chart", HTMLDivElement),
   tells: byId("replay-tells", HTMLDivElement),
+  cfSection: byId("cf-section", HTMLElement),
   cfForm: byId("cf-form", HTMLFormElement),
   cfRound: byId("cf-round", HTMLSelectElement),
   cfAction: byId("cf-action", HTMLSelectElement),
@@ -93,6 +94,7 @@ function renderEpisode(): void {
     ["Stall", view.task.replace(/_/g, " ")],
     ["Seller", `${view.seller.id}@${view.seller.version}`],
     ["Seed", String(view.seed)],
+    ...(evalRun === null ? [] : ([["Eval run", evalRun]] as Array<[string, string]>)),
     ["Outcome", outcomeText(view)],
     ["Buyer's budget", rupees(model.budget)],
   ];
@@ -129,10 +131,15 @@ async function loadCues(lines: readonly string[]): Promise<void> {
   for (const g of got) if (g !== null) cues.set(g[0], g[1]);
 }
 
+/** An eval run's episode (linked from the leaderboard and reports) lives in the eval store. */
+let evalRun: string | null = null;
+
 async function load(id: string): Promise<void> {
   showError(el.loadError, null);
   try {
-    view = await api.episode(id);
+    view = evalRun === null ? await api.episode(id) : await api.evalEpisode(evalRun, id);
+    // "What if?" branches episodes this server stored; an eval's are rebuilt on request.
+    showIf(el.cfSection, evalRun === null);
     model = replayModel(view);
     at = model.frames.length - 1;
     showIf(el.replay, true);
@@ -154,6 +161,7 @@ el.loadForm.addEventListener("submit", (ev) => {
   ev.preventDefault();
   const id = el.episodeId.value.trim();
   if (id === "") return;
+  evalRun = null;
   history.replaceState(null, "", `?episode=${encodeURIComponent(id)}`);
   void load(id);
 });
@@ -209,7 +217,9 @@ api
   .then((episodes) => setMarkup(recentBox, renderRecentList(episodes)))
   .catch((err: unknown) => setMarkup(recentBox, `<p class="error">${escapeHtml(messageOf(err))}</p>`));
 
-const wanted = new URLSearchParams(location.search).get("episode");
+const params = new URLSearchParams(location.search);
+const wanted = params.get("episode");
+evalRun = params.get("run") || null;
 if (wanted !== null && wanted !== "") {
   el.episodeId.value = wanted;
   void load(wanted);

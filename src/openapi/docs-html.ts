@@ -139,7 +139,7 @@ export function renderDocsHtml(doc: OpenApiDocument, serverVersion: string): str
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">
 <title>${escapeHtml(doc.info.title)} · API reference</title><style>${DOCS_STYLE}</style></head>
 <body><header class=site><p class=brand>◈ ${escapeHtml(doc.info.title)}</p>
-<nav aria-label=Pages><a href="/web/">Haggle</a> <a href="/web/replay">Replays</a> <a href="/docs" aria-current=page>API</a></nav></header>
+<nav aria-label=Pages><a href="/web/">Haggle</a> <a href="/web/sell">Sell</a> <a href="/web/watch">Watch</a> <a href="/web/replay">Replays</a> <a href="/web/leaderboard">Leaderboard</a> <a href="/docs" aria-current=page>API</a></nav></header>
 <h1>API reference</h1>
 <p class=versions>API contract ${escapeHtml(doc.info.version)} · server release ${escapeHtml(serverVersion)}</p>
 <p>${prose(doc.info.description)}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · <a href="/schema">/schema</a></p>
