@@ -13,8 +13,14 @@ export function createSellerResolver(
   config: LlmConfig,
   deps: ResilienceDeps,
 ): (key: string) => ResolvedSeller {
+  const chatModel = modelCache(config, deps);
+  return (key) => resolveSellerSpec(key, { chatModel, timeoutMs: config.policy.timeoutMs });
+}
+
+/** One gated ChatModel per model spec, built on first use and shared from then on. */
+export function modelCache(config: LlmConfig, deps: ResilienceDeps): (spec: string) => ChatModel {
   const models = new Map<string, ChatModel>();
-  const chatModel = (spec: string): ChatModel => {
+  return (spec) => {
     let model = models.get(spec);
     if (model === undefined) {
       model = chatModelFromSpec(spec, { config, deps });
@@ -22,7 +28,6 @@ export function createSellerResolver(
     }
     return model;
   };
-  return (key) => resolveSellerSpec(key, { chatModel, timeoutMs: config.policy.timeoutMs });
 }
 
 /** Real clock for the resilience layer's daily counter and call records. */

@@ -21,6 +21,7 @@ import {
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { registerLeaderboardRoutes } from "./leaderboard-route";
+import { type MatchRouteDeps, registerMatchRoutes } from "./match-routes";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { validationDetail } from "./validation-detail";
@@ -40,6 +41,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
   backends?: () => Promise<readonly BackendStatus[]>;
+  /** The watch page's matches: model buyers offered and how to build them (code buyers always). */
+  matches?: Omit<MatchRouteDeps, "service" | "limitBytes" | "backends">;
   /** The eval store `bazaar eval` writes; GET /leaderboard reads it (absent: no eval routes). */
   evalDb?: string;
 }
@@ -188,6 +191,12 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
 
   registerHighlightRoute(app, limit);
   if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
+  registerMatchRoutes(app, {
+    service,
+    limitBytes: limit,
+    ...(deps.backends ? { backends: deps.backends } : {}),
+    ...deps.matches,
+  });
   registerWebRoutes(app);
   for (const mount of mounts) mount(app, deps);
   return app;

@@ -2,13 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { ChatModel } from "../../../env/chat-model";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../../config/config";
+import { chatModelFromSpec } from "../../llm/chat-model-from-spec";
 import { readLlmConfig } from "../../llm/config";
+import { redactSecrets } from "../../llm/redact";
 import { createLogger, errorFields, type Logger } from "../../log/logger";
 import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
 import { sellerBackendHealth } from "../../seller-runtime/backend-health";
-import { createSellerResolver, realResilienceDeps } from "../../seller-runtime/seller-resolver";
+import { createSellerResolver, modelCache, realResilienceDeps } from "../../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
 import { startCheckpointer } from "../../storage/checkpointer";
 import { EpisodeStore } from "../../storage/episode-store";
@@ -20,6 +23,7 @@ import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
+import { configuredModelBuyers } from "./match-routes";
 import { isAddressInUse, PortInUseError } from "./port-in-use";
 import { wsAdmission } from "./ws-admission";
 
@@ -119,6 +123,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
     evalDb: config.evalDb,
+    matches: {
+      modelSpecs: configuredModelBuyers(llm),
+      // Buyer models of their own: a watched match never queues behind the sellers' gates.
+      chatModel: modelCache(llm, realResilienceDeps),
+      redact: (text: string) => redactSecrets(text, [llm.hf.token]),
+    },
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
