@@ -4,6 +4,7 @@ import type { HighlightResponse } from "../src/transport/http/highlight-route";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
 import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../src/wire/leaderboard";
+import type { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../src/wire/match";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
 import type { StepRequest, StepResponse } from "../src/wire/step";
@@ -16,6 +17,9 @@ export type {
   LeaderboardQuery,
   LeaderboardResponse,
   LeaderboardRow,
+  MatchBuyersResponse,
+  MatchStep,
+  MatchView,
   PublicState,
   ResetResponse,
   ScoreResponse,
@@ -24,6 +28,7 @@ export type {
 
 export interface TaskInfo {
   id: string;
+  version: string;
   difficulty: string;
   description: string;
   total_episodes: number;
@@ -149,6 +154,9 @@ export const api = {
   },
   recentEpisodes: (limit = 20) =>
     call<EpisodeListResponse>("GET", `/episodes?limit=${limit}`).then((r) => r.episodes),
+  matchBuyers: () => call<MatchBuyersResponse>("GET", "/matches/buyers").then((r) => r.buyers),
+  startMatch: (req: Partial<MatchRequest> & { buyer: string }) => call<MatchView>("POST", "/matches", req),
+  match: (id: string, after: number) => call<MatchView>("GET", `/matches/${q(id)}?after=${after}`),
   counterfactual: (id: string, body: CounterfactualBody) =>
     call<CounterfactualResult>("POST", `/episodes/${q(id)}/counterfactual`, body),
 };
