@@ -22,6 +22,7 @@ const row = (over: Partial<LeaderboardRow> = {}): LeaderboardRow => ({
   examples: [
     {
       seed: 3,
+      task: "single_deal",
       episode_id: "r1.rule:smart.single_deal.3",
       score: 0.5,
       why: "median",

@@ -19,6 +19,13 @@ export function ciBar(row: LeaderboardRow, [lo, hi]: [number, number]): string {
   return (
     `<svg class="ci" viewBox="0 0 ${W} 14" width="${W}" height="14" role="img" aria-label="${escapeHtml(label)}">` +
     `<line class="ci-axis" x1="4" x2="${W - 4}" y1="7" y2="7"/>` +
+    // Quarter ticks of the shared axis, so bars in one table can be read against each other.
+    [0, 0.25, 0.5, 0.75, 1]
+      .map(
+        (q) =>
+          `<line class="ci-tick" x1="${(4 + q * (W - 8)).toFixed(1)}" x2="${(4 + q * (W - 8)).toFixed(1)}" y1="2" y2="12"/>`,
+      )
+      .join("") +
     `<rect class="ci-bar" x="${x(a).toFixed(1)}" y="3" width="${Math.max(1.5, x(b) - x(a)).toFixed(1)}" height="8" rx="2"/>` +
     `<circle class="ci-mean" cx="${x(row.mean_task_score).toFixed(1)}" cy="7" r="3.2"/></svg>`
   );
@@ -40,12 +47,15 @@ function rowHtml(r: LeaderboardRow, scale: [number, number], warn: number): stri
   const tasks = Object.entries(r.task_versions)
     .map(([t, v]) => `${t}@${v}`)
     .join(", ");
+  // Overall rows draw their examples from several tasks: say which.
   const replays = r.examples
     .map(
       (e) =>
-        `<a href="${escapeHtml(e.replay)}" title="${escapeHtml(`${e.why} score (${f3(e.score)})`)}">seed ${e.seed}</a>`,
+        `<a href="${escapeHtml(e.replay)}" title="${escapeHtml(`${e.why} score of the row (${f3(e.score)})`)}">${escapeHtml(
+          `seed ${e.seed}${r.task === "all" ? ` (${e.task.replace(/_/g, " ")})` : ""}`,
+        )}</a>`,
     )
-    .join(" ");
+    .join("");
   const provenance =
     `${escapeHtml(tasks)} · engine ${escapeHtml(r.engine_version)} · commit ${escapeHtml(r.git_commit.slice(0, 10))}` +
     `${r.tells ? "" : " · tells off"}<br><a href="${escapeHtml(r.run)}">run ${escapeHtml(r.run_id)}</a>`;
@@ -55,16 +65,22 @@ function rowHtml(r: LeaderboardRow, scale: [number, number], warn: number): stri
     `<td>${ciBar(r, scale)}<span class="ci-text">${f3(r.task_score_ci95[0])} – ${f3(r.task_score_ci95[1])}</span></td>` +
     `<td class="num">${r.fraction_of_oracle === null ? '<span class="hint">not run</span>' : `${(r.fraction_of_oracle * 100).toFixed(1)}%`}</td>` +
     `<td class="num">${r.seeds}</td><td>${escapeHtml(sellerNames(r))}</td>` +
-    `<td class="prov">${provenance}</td><td>${replays}</td></tr>`
+    `<td class="prov">${provenance}</td><td class="replays">${replays}</td></tr>`
   );
 }
 
 /** One ranked table in a keyboard-scrollable box: on a phone it scrolls inside, never the page. */
-export function renderTable(caption: string, rows: readonly LeaderboardRow[], warn: number): string {
+export function renderTable(
+  caption: string,
+  rows: readonly LeaderboardRow[],
+  warn: number,
+  id: string,
+): string {
   const scale = scoreScale(rows);
+  // The title sits outside the scroll box so a phone never cuts it off.
   return (
-    `<div class="table-box" role="region" aria-label="${escapeHtml(caption)}" tabindex="0"><table class="board-table">` +
-    `<caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">#</th><th scope="col">Buyer</th>` +
+    `<h2 class="board-title" id="${id}">${escapeHtml(caption)}</h2><p class="scroll-hint hint">Scroll the table sideways for provenance and replays.</p>` +
+    `<div class="table-box" role="region" aria-labelledby="${id}" tabindex="0"><table class="board-table" aria-labelledby="${id}"><thead><tr><th scope="col">#</th><th scope="col">Buyer</th>` +
     `<th scope="col">Score</th><th scope="col">95% CI <span class="hint">(axis ${f3(scale[0])}–${f3(scale[1])})</span></th>` +
     `<th scope="col">Of oracle</th><th scope="col">Seeds</th><th scope="col">Seller</th><th scope="col">Provenance</th>` +
     `<th scope="col">Replays</th></tr></thead><tbody>${rows.map((r) => rowHtml(r, scale, warn)).join("")}</tbody></table></div>`
@@ -84,11 +100,12 @@ export function renderLeaderboard(v: LeaderboardResponse): string {
     );
   }
   const tasks = [...new Set(v.per_task.map((r) => r.task))];
-  const parts = tasks.map((t) =>
+  const parts = tasks.map((t, i) =>
     renderTable(
       `${t}: buyers ranked by mean task score`,
       v.per_task.filter((r) => r.task === t),
       v.parse_error_warn,
+      `board-${i}`,
     ),
   );
   if (v.overall.length > 0)
@@ -97,6 +114,7 @@ export function renderLeaderboard(v: LeaderboardResponse): string {
         "Overall: each buyer's units pooled over the tasks of its run",
         v.overall,
         v.parse_error_warn,
+        "board-overall",
       ),
     );
   return parts.join("");

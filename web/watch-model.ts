@@ -32,11 +32,14 @@ export function watchFrames(opening: Observation, steps: readonly MatchStep[]): 
   const frames: WatchFrame[] = [];
   let episode = opening.episode_number;
   let turns = new Map<string, DialogueTurn>();
+  // The closing move carries no fresh read; the last one of the episode still stands.
+  let tells: TellObservation | null = null;
   const add = (obs: Observation, step: MatchStep | null) => {
     const ep = step?.episode ?? obs.episode_number;
     if (ep !== episode) {
       episode = ep;
       turns = new Map();
+      tells = null;
     }
     for (const t of obs.dialogue) turns.set(turnKey(t), t);
     const dialogue = [...turns.values()].sort(
@@ -44,11 +47,12 @@ export function watchFrames(opening: Observation, steps: readonly MatchStep[]): 
     );
     // The opening is the seller's round-0 line, which sorts first by round.
     const over = obs.deal_outcome !== null;
+    tells = obs.tells ?? tells;
     frames.push({
       step,
       episode: ep,
       dialogue,
-      tells: obs.tells,
+      tells,
       budget: obs.own_private_budget,
       maxRounds: obs.max_rounds,
       itemName: obs.item_name,

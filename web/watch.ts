@@ -78,7 +78,6 @@ function render(): void {
   const over = match.status !== "running" && shown === frames.length - 1;
   el.title.textContent = f.itemName.charAt(0).toUpperCase() + f.itemName.slice(1);
   setMarkup(el.chat, renderDialogue(f.dialogue, cues, "Buyer"));
-  el.chat.scrollTop = el.chat.scrollHeight;
   const { sellerAsks, buyerOffers } = seriesFromDialogue(f.dialogue);
   setMarkup(
     el.chart,
@@ -108,6 +107,9 @@ function render(): void {
   el.pause.setAttribute("aria-pressed", playing ? "false" : "true");
   showIf(el.end, over);
   if (over) renderEnd(f);
+  // Last: the chart and tells beside the chat set its box's height, and the newest turn must
+  // be in view in the box as it finally is.
+  el.chat.scrollTop = el.chat.scrollHeight;
 }
 
 function renderEnd(f: WatchFrame): void {

@@ -25,6 +25,7 @@ export interface LeaderboardFilter {
 
 /** A seed picked to show what a row's number is made of. */
 export interface ExampleEpisode {
+  task: string;
   seed: number;
   episode_id: string;
   score: number;
@@ -95,6 +96,7 @@ function examples(units: readonly UnitResult[]): ExampleEpisode[] {
     if (u === undefined || seen.has(u.task_id + u.seed)) continue;
     seen.add(u.task_id + u.seed);
     out.push({
+      task: u.task_id,
       seed: u.seed,
       episode_id: unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed),
       score: u.score,

@@ -20,6 +20,7 @@ export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
 const Ci = z.tuple([z.number(), z.number()]);
 
 export const LeaderboardExample = z.object({
+  task: z.string(),
   seed: z.number().int(),
   episode_id: z.string(),
   score: z.number(),
