@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import type { CommandIo } from "../../src/cli/eval/command-io";
-import { evalCommand } from "../../src/cli/eval/commands";
+import { evalCommand, reportCommand } from "../../src/cli/eval/commands";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/http/server";
@@ -208,6 +208,31 @@ async function main(): Promise<void> {
     );
     await shot(page, "leaderboard-replay");
     pass("leaderboard: an example replay opens the eval episode in the replay page");
+
+    // The eval report's sample charts link to their replays on this server.
+    const reportFile = join(data, "report.html");
+    const reported = await reportCommand(
+      [
+        "browser-lb",
+        "--out",
+        join(data, "runs"),
+        "--db",
+        evalDb,
+        "--file",
+        reportFile,
+        "--server",
+        server.url,
+      ],
+      quiet,
+    );
+    assert.equal(reported, 0, "bazaar report succeeded");
+    await page.goto(`file://${reportFile}`);
+    const sample = page.locator("p.replay a").first();
+    assert.match((await sample.getAttribute("href")) ?? "", /\/web\/replay\?run=browser-lb&episode=/);
+    await sample.click();
+    await page.locator("#replay").waitFor();
+    await page.locator("#replay-facts dt", { hasText: "Eval run" }).waitFor();
+    pass("the eval report's sample charts open their episodes in the replay page");
 
     // One navigation, the same on every page.
     for (const path of ["/web/", "/web/watch", "/web/replay", "/web/leaderboard", "/docs"]) {
