@@ -56,6 +56,7 @@ export class MatchRunner {
   private readonly now: () => number;
 
   private readonly redact: (text: string) => string;
+  private stopping = false;
 
   constructor(private readonly deps: MatchDeps) {
     this.redact = deps.redact ?? ((t) => t);
@@ -78,13 +79,19 @@ export class MatchRunner {
         );
       throw err;
     }
+    if (this.stopping) throw new ServiceError("CAPACITY_REACHED", "The server is shutting down.", 503);
     const running = [...this.matches.values()].filter((m) => m.status === "running").length;
-    if (running >= (this.deps.maxRunning ?? 8) || this.matches.size >= (this.deps.maxKept ?? 200))
+    if (running >= (this.deps.maxRunning ?? 8))
       throw new ServiceError(
         "CAPACITY_REACHED",
         "Too many matches are being played; try again in a minute.",
         503,
       );
+    // Full: the oldest finished match makes room (its episodes stay in the store and the replays).
+    if (this.matches.size >= (this.deps.maxKept ?? 200)) {
+      const oldest = [...this.matches.values()].find((x) => x.status !== "running");
+      if (oldest !== undefined) this.matches.delete(oldest.id);
+    }
     // A session bound to a private channel: knowing its id is not enough to drive it from outside.
     const channel = {};
     const sessionId = this.deps.service.openSession(channel);
@@ -136,8 +143,9 @@ export class MatchRunner {
     return this.view(m, after);
   }
 
-  /** Lets running matches finish (server shutdown). */
-  async drain(): Promise<void> {
+  /** Server shutdown: refuse new matches, stop running ones at their next move, wait for them. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.allSettled([...this.pending]);
   }
 
@@ -165,6 +173,8 @@ export class MatchRunner {
     let obs = reset.observation;
     try {
       for (let idx = 0; idx < STEP_LIMIT; idx++) {
+        if (this.stopping)
+          throw new ServiceError("CAPACITY_REACHED", "The server shut down during the match.", 503);
         const act = await buyer.act(obs, { seed: m.seed, episode: obs.episode_number, step: idx });
         const res = await this.deps.service.step({ session_id: sessionId, action: act.action }, channel);
         m.steps.push({

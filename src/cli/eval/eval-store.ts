@@ -90,12 +90,17 @@ export function migrate(db: Database.Database): void {
   }
 }
 
-/** A run's units with their steps, in a stable order (buyer, task, seed; steps by index). */
-export function unitsOfRun(db: Database.Database, runId: string): UnitResult[] {
+/**
+ * A run's units in a stable order (buyer, task, seed), with their steps by index unless
+ * `withSteps` is false (a leaderboard needs only the units' results, not every decision).
+ */
+export function unitsOfRun(db: Database.Database, runId: string, withSteps = true): UnitResult[] {
   const steps = new Map<string, StepRow[]>();
-  const stepRows = db
-    .prepare("SELECT buyer_id, task_id, seed, step_json FROM eval_steps WHERE run_id = ? ORDER BY idx")
-    .all(runId) as Array<{ buyer_id: string; task_id: string; seed: number; step_json: string }>;
+  const stepRows = !withSteps
+    ? []
+    : (db
+        .prepare("SELECT buyer_id, task_id, seed, step_json FROM eval_steps WHERE run_id = ? ORDER BY idx")
+        .all(runId) as Array<{ buyer_id: string; task_id: string; seed: number; step_json: string }>);
   for (const r of stepRows) {
     const k = `${r.buyer_id}|${r.task_id}|${r.seed}`;
     const list = steps.get(k) ?? [];

@@ -10,9 +10,9 @@ import { type RunRow, unitsOfRun } from "./eval-store";
  * file is an empty store, not an error: nobody has run `bazaar eval` here yet.
  */
 export interface EvalRuns {
-  /** Every finished run with its units, newest first. */
+  /** Every finished run with its units (without their steps), newest first. */
   finishedRuns(): StoredRun[];
-  /** One finished run, or undefined (unknown id, or not finished). */
+  /** One finished run with its units and their steps, or undefined (unknown id, or not finished). */
   finishedRun(runId: string): StoredRun | undefined;
 }
 
@@ -27,13 +27,13 @@ function open(path: string): Database.Database | null {
   return db;
 }
 
-const storedRun = (db: Database.Database, row: RunRow): StoredRun => ({
+const storedRun = (db: Database.Database, row: RunRow, withSteps: boolean): StoredRun => ({
   run_id: row.run_id,
   git_commit: row.git_commit,
   engine_version: row.engine_version,
   created_at: row.created_at,
   plan: JSON.parse(row.plan_json) as SummaryPlan,
-  units: unitsOfRun(db, row.run_id),
+  units: unitsOfRun(db, row.run_id, withSteps),
 });
 
 /** Opens the file per call: the eval CLI may be writing it from another process meanwhile. */
@@ -56,14 +56,14 @@ export function evalRuns(path: string): EvalRuns {
               "SELECT * FROM eval_runs WHERE finished_at IS NOT NULL ORDER BY created_at DESC, run_id DESC",
             )
             .all() as RunRow[]
-        ).map((row) => storedRun(db, row)),
+        ).map((row) => storedRun(db, row, false)),
       ),
     finishedRun: (runId) =>
       withDb(undefined, (db) => {
         const row = db
           .prepare("SELECT * FROM eval_runs WHERE run_id = ? AND finished_at IS NOT NULL")
           .get(runId) as RunRow | undefined;
-        return row === undefined ? undefined : storedRun(db, row);
+        return row === undefined ? undefined : storedRun(db, row, true);
       }),
   };
 }

@@ -40,20 +40,34 @@ export interface MatchRouteDeps {
   runner?: MatchRunner;
 }
 
+/** The buyers a server offers: every code buyer, and model buyers for the configured models only. */
+export function matchBuyers(modelSpecs: readonly string[], chatModel?: (spec: string) => ChatModel) {
+  const models = new Set(chatModel === undefined ? [] : modelSpecs);
+  return {
+    models,
+    build: (spec: string): BuyerPolicy => {
+      if (isModelSpec(spec) && !models.has(spec.replace(/\+steer$/, ""))) throw new UnknownBuyerError(spec);
+      return buyerFromSpec(spec, chatModel ? { chatModel } : {});
+    },
+  };
+}
+
 /**
  * POST /matches, GET /matches/:id and GET /matches/buyers: the /web/watch page's API. Code
  * buyers are always offered; a model buyer only for a backend this server is configured with
  * (a spec naming any other model or URL is refused: the server's credentials go nowhere else).
+ * The server passes its own runner (it stops it on shutdown) with the model specs it offers.
  */
 export function registerMatchRoutes(app: Hono, deps: MatchRouteDeps): MatchRunner {
-  const models = new Set(deps.chatModel === undefined ? [] : (deps.modelSpecs ?? []));
-  const buyer = (spec: string): BuyerPolicy => {
-    if (isModelSpec(spec) && !models.has(spec.replace(/\+steer$/, ""))) throw new UnknownBuyerError(spec);
-    return buyerFromSpec(spec, deps.chatModel ? { chatModel: deps.chatModel } : {});
-  };
+  const own = matchBuyers(deps.modelSpecs ?? [], deps.chatModel);
+  const models = deps.runner === undefined ? own.models : new Set(deps.modelSpecs ?? []);
   const runner =
     deps.runner ??
-    new MatchRunner({ service: deps.service, buyer, ...(deps.redact ? { redact: deps.redact } : {}) });
+    new MatchRunner({
+      service: deps.service,
+      buyer: own.build,
+      ...(deps.redact ? { redact: deps.redact } : {}),
+    });
 
   app.get("/matches/buyers", async (c) => {
     const health = deps.backends ? await deps.backends() : [];

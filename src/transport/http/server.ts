@@ -11,6 +11,7 @@ import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
 import { sellerBackendHealth } from "../../seller-runtime/backend-health";
 import { createSellerResolver, modelCache, realResilienceDeps } from "../../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
+import { MatchRunner } from "../../sessions/matches";
 import { startCheckpointer } from "../../storage/checkpointer";
 import { EpisodeStore } from "../../storage/episode-store";
 import { GroupCommit } from "../../storage/group-commit";
@@ -21,7 +22,7 @@ import { registerMcpRoutes } from "../mcp/mcp-handler";
 import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
 import { createAccessControl, loadApiKeys } from "./access-setup";
 import { type AppDeps, createApp } from "./app";
-import { configuredModelBuyers } from "./match-routes";
+import { configuredModelBuyers, matchBuyers } from "./match-routes";
 import { isAddressInUse, PortInUseError } from "./port-in-use";
 import { wsAdmission } from "./ws-admission";
 
@@ -110,6 +111,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     now: opts.now,
     logger: log,
   });
+  // Watched matches (/web/watch): buyer models of their own, so a match never queues behind the
+  // sellers' gates; model buyers only for the configured models.
+  const buyers = matchBuyers(configuredModelBuyers(llm), modelCache(llm, realResilienceDeps));
+  const matches = new MatchRunner({
+    service,
+    buyer: buyers.build,
+    logger: log,
+    redact: (text: string) => redactSecrets(text, [llm.hf.token]),
+  });
   const deps: AppDeps = {
     service,
     store,
@@ -121,12 +131,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
     evalDb: config.evalDb,
-    matches: {
-      modelSpecs: configuredModelBuyers(llm),
-      // Buyer models of their own: a watched match never queues behind the sellers' gates.
-      chatModel: modelCache(llm, realResilienceDeps),
-      redact: (text: string) => redactSecrets(text, [llm.hf.token]),
-    },
+    matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
@@ -177,6 +182,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const close = (): Promise<void> => {
     closing ??= (async () => {
       clearInterval(sweeper);
+      await matches.stop();
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await ws.close();
