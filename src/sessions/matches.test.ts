@@ -53,7 +53,13 @@ describe("MatchRunner", () => {
     });
     const smart = buyerFromSpec("rule:smart");
     // A buyer that waits before its first move, like a slow model.
-    const slow: BuyerPolicy = { ...smart, act: async (o, c) => (await gate, smart.act(o, c)) };
+    const slow: BuyerPolicy = {
+      ...smart,
+      act: async (o, c) => {
+        await gate;
+        return smart.act(o, c);
+      },
+    };
     const runner = new MatchRunner({ service, buyer: () => slow });
     const m = await runner.start({ buyer: "slow", task: "single_deal", seed: 1 });
     const stopped = runner.stop();
