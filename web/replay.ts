@@ -3,6 +3,7 @@ import { ApiError, api, type CounterfactualBody, type EpisodeView } from "./api"
 import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue } from "./chat-view";
 import { renderCounterfactual } from "./counterfactual-view";
+import { loadCues } from "./cue-cache";
 import type { CueMark } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
@@ -118,19 +119,6 @@ function renderEpisode(): void {
   renderFrame();
 }
 
-async function loadCues(lines: readonly string[]): Promise<void> {
-  const fresh = [...new Set(lines)].filter((m) => m !== "" && !cues.has(m));
-  const got = await Promise.all(
-    fresh.map((m) =>
-      api
-        .highlight(m)
-        .then((r) => [m, r.spans] as const)
-        .catch(() => null),
-    ),
-  );
-  for (const g of got) if (g !== null) cues.set(g[0], g[1]);
-}
-
 /** An eval run's episode (linked from the leaderboard and reports) lives in the eval store. */
 let evalRun: string | null = null;
 
@@ -149,7 +137,7 @@ async function load(id: string): Promise<void> {
         .at(-1)
         ?.dialogue.filter((t) => t.speaker === "seller")
         .map((t) => t.message) ?? [];
-    await loadCues(sellerLines);
+    await loadCues(cues, sellerLines);
     renderFrame();
   } catch (err) {
     showIf(el.replay, false);
@@ -201,7 +189,10 @@ el.cfForm.addEventListener("submit", async (ev) => {
   showError(el.cfError, null);
   try {
     const result = await api.counterfactual(view.episode_id, body);
-    await loadCues(result.history.filter((t) => t.speaker === "seller").map((t) => t.message));
+    await loadCues(
+      cues,
+      result.history.filter((t) => t.speaker === "seller").map((t) => t.message),
+    );
     setMarkup(el.cfResult, renderCounterfactual(result, model?.frames.at(-1)?.dialogue ?? [], cues));
     showIf(el.cfResult, true);
   } catch (err) {

@@ -2,6 +2,7 @@
 import { ApiError, api, type EpisodeView, type MatchStep, type MatchView, type TaskInfo } from "./api";
 import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue } from "./chat-view";
+import { loadCues } from "./cue-cache";
 import type { CueMark } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
@@ -55,19 +56,6 @@ const messageOf = (err: unknown) =>
 function showError(message: string | null): void {
   el.error.textContent = message ?? "";
   showIf(el.error, message !== null);
-}
-
-async function loadCues(lines: readonly string[]): Promise<void> {
-  const fresh = [...new Set(lines)].filter((m) => m !== "" && !cues.has(m));
-  const got = await Promise.all(
-    fresh.map((m) =>
-      api
-        .highlight(m)
-        .then((r) => [m, r.spans] as const)
-        .catch(() => null),
-    ),
-  );
-  for (const g of got) if (g !== null) cues.set(g[0], g[1]);
 }
 
 function render(): void {
@@ -145,7 +133,11 @@ function schedule(): void {
 
 async function advance(): Promise<void> {
   const f = frames[shown];
-  if (f !== undefined) await loadCues(f.dialogue.filter((t) => t.speaker === "seller").map((t) => t.message));
+  if (f !== undefined)
+    await loadCues(
+      cues,
+      f.dialogue.filter((t) => t.speaker === "seller").map((t) => t.message),
+    );
   render();
 }
 

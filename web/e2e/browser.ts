@@ -1,7 +1,10 @@
 /// <reference lib="dom" />
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Locator, Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** What every browser suite shares: the Chromium binary, its flags, viewports and page checks. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -47,3 +50,26 @@ export function watchProblems(page: Page, problems: string[]): void {
 }
 
 export const NO_CHROMIUM = `No Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: apt-get update && apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.`;
+
+/** Headless Chromium on a throwaway profile at the desktop size; `close` removes the profile too. */
+export async function launchBrowser(
+  name: string,
+): Promise<{ context: BrowserContext; page: Page; profile: string; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), `bazaar-${name}-profile-`));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: DESKTOP,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    profile,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

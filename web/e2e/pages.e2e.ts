@@ -10,17 +10,17 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Page } from "playwright-core";
-import type { CommandIo } from "../../src/cli/eval/command-io";
+import type { Page } from "playwright-core";
 import { evalCommand, reportCommand } from "../../src/cli/eval/commands";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
+import { captureIo } from "../../src/testing/capture-io";
 import { startServer } from "../../src/transport/http/server";
 import {
   CHROMIUM,
   DESKTOP,
-  FLAGS,
   inViewOfBox,
+  launchBrowser,
   NO_CHROMIUM,
   overflowX,
   PHONE,
@@ -30,7 +30,7 @@ import {
 } from "./browser";
 
 const NAV = ["/web/", "/web/sell", "/web/watch", "/web/replay", "/web/leaderboard", "/docs"];
-const quiet: CommandIo = { out: () => {}, err: { write: () => true, isTTY: false }, env: {} };
+const quiet = captureIo();
 
 async function fits(page: Page, what: string): Promise<void> {
   const over = await overflowX(page);
@@ -58,18 +58,12 @@ async function main(): Promise<void> {
     },
     { logger: silentLogger, drainMs: 500, env: {} },
   );
-  const profile = mkdtempSync(join(tmpdir(), "bazaar-pages-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: DESKTOP,
-  });
+  const browser = await launchBrowser("pages");
   const problems: string[] = [];
   const checks: string[] = [];
   const pass = (what: string) => checks.push(what);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = browser.page;
     watchProblems(page, problems);
 
     // Watch: a scripted buyer against a rule seller, played to the end.
@@ -253,9 +247,8 @@ async function main(): Promise<void> {
     assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors on any page");
     pass("no console errors, failed requests or page errors on any page");
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
-    rmSync(profile, { recursive: true, force: true });
     rmSync(data, { recursive: true, force: true });
   }
   for (const c of checks) console.log(`ok - ${c}`);

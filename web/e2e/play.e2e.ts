@@ -7,10 +7,9 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { buyerFromSpec } from "../../eval/buyers/buyer-registry";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
@@ -22,8 +21,8 @@ import { startServer } from "../../src/transport/http/server";
 import {
   CHROMIUM,
   DESKTOP,
-  FLAGS,
   inViewOfBox,
+  launchBrowser,
   NO_CHROMIUM,
   overflowX,
   PHONE,
@@ -52,18 +51,13 @@ async function main(): Promise<void> {
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
   );
-  const profile = mkdtempSync(join(tmpdir(), "bazaar-ui-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: DESKTOP,
-  });
+  const browser = await launchBrowser("ui");
+  const { context, profile } = browser;
   const problems: string[] = [];
   const checks: string[] = [];
   const pass = (what: string) => checks.push(what);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = browser.page;
     watchProblems(page, problems);
 
     await page.goto(`${server.url}/`);
@@ -335,9 +329,8 @@ async function main(): Promise<void> {
       await keyed.close();
     }
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
-    rmSync(profile, { recursive: true, force: true });
   }
   for (const c of checks) console.log(`ok - ${c}`);
   console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);

@@ -2,23 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "../../testing/capture-io";
 import { LeaderboardResponse } from "../../wire/leaderboard";
-import type { CommandIo } from "./command-io";
 import { evalCommand, leaderboardCommand } from "./commands";
 
-function capture(): CommandIo & { stdout: () => string; stderr: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    out: (t) => {
-      out += t;
-    },
-    err: { write: (t: string) => (err += t), isTTY: false },
-    env: {},
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
+const capture = () => captureIo();
 
 let dir: string;
 let db: string;

@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandIo } from "../../cli/eval/command-io";
 import { evalCommand } from "../../cli/eval/commands";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
+import { captureIo } from "../../testing/capture-io";
 import { EpisodeView } from "../../wire/episode-view";
 import { LeaderboardResponse } from "../../wire/leaderboard";
 import { type RunningServer, startServer } from "./server";
 
-const quietIo: CommandIo = { out: () => {}, err: { write: () => true, isTTY: false }, env: {} };
+const quietIo = captureIo();
 
 let dir: string;
 let server: RunningServer;
