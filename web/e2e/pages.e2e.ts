@@ -13,6 +13,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { evalCommand, reportCommand } from "../../src/cli/eval/commands";
 import { DEFAULT_CONFIG } from "../../src/config/config";
+import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { captureIo } from "../../src/testing/capture-io";
 import { startServer } from "../../src/transport/http/server";
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
     return;
   }
   mkdirSync(SHOTS, { recursive: true });
+  const ollama = await startFakeOllamaServer({ models: ["llama3.2:3b"] });
+  ollama.setFallback({ kind: "text", text: '{"action":"offer","price":10}', delayMs: 4000 });
   const data = mkdtempSync(join(tmpdir(), "bazaar-pages-data-"));
   const evalDb = join(data, "eval.db");
   const server = await startServer(
@@ -56,7 +59,12 @@ async function main(): Promise<void> {
       evalDb,
       logLevel: "silent",
     },
-    { logger: silentLogger, drainMs: 500, env: {} },
+    {
+      logger: silentLogger,
+      drainMs: 500,
+      // A model buyer on a fake Ollama on 127.0.0.1 that answers too late: the fallback plays.
+      env: { OLLAMA_HOST: ollama.url, BAZAAR_OLLAMA_MODEL: "llama3.2:3b", BAZAAR_LLM_TIMEOUT_MS: "1000" },
+    },
   );
   const browser = await launchBrowser("pages");
   const problems: string[] = [];
@@ -69,7 +77,10 @@ async function main(): Promise<void> {
     // Watch: a scripted buyer against a rule seller, played to the end.
     await page.goto(`${server.url}/web/watch`);
     await page.locator("#w-buyer option[value='rule:smart']").waitFor({ state: "attached" });
-    assert.match((await page.locator("#w-buyer").textContent()) ?? "", /none configured/);
+    assert.match(
+      (await page.locator("#w-buyer optgroup[label='Language-model buyers']").textContent()) ?? "",
+      /^ollama:llama3\.2:3b$/,
+    );
     await page.selectOption("#w-buyer", "rule:smart");
     await page.selectOption("#w-seller", "boulware@1");
     await page.selectOption("#w-task", "single_deal");
@@ -120,6 +131,36 @@ async function main(): Promise<void> {
     await page.locator("#replay").waitFor();
     await page.locator("#replay-facts dt", { hasText: "Seller's floor" }).waitFor();
     pass("watch: the shared link opens the finished match in the replay page with the floor shown");
+
+    // A model buyer whose model times out: the fallback plays and the page says so, move by move.
+    await page.goto(`${server.url}/web/watch`);
+    await page
+      .locator("#w-buyer option[value='ollama:llama3.2:3b']:not([disabled])")
+      .waitFor({ state: "attached" });
+    await page.selectOption("#w-buyer", "ollama:llama3.2:3b");
+    await page.selectOption("#w-task", "single_deal");
+    await page.fill("#w-seed", "2");
+    await page.click("#w-start");
+    await page.locator("#match").waitFor();
+    await page.selectOption("#w-speed", { index: 2 });
+    await page.locator("#w-fallback").waitFor();
+    assert.match(
+      (await page.locator("#w-fallback").textContent()) ?? "",
+      /^\d+ of \d+ moves were the fallback: ollama:llama3\.2:3b's model did not answer usably/,
+    );
+    assert.match(
+      (await page.locator("#w-note").textContent()) ?? "",
+      /could not be used \(.*no reply within/,
+    );
+    await page.locator("#w-end").waitFor({ timeout: 60_000 });
+    const prompts = ollama.chatRequests().map((r) => JSON.stringify(r.body));
+    assert.ok(prompts.length > 0, "the model was asked");
+    assert.ok(
+      prompts.some((p) => p.includes("handwoven silk scarf")),
+      "the prompt carries what the buyer sees (the item and the seller's words)",
+    );
+    await shot(page, "watch-llm-fallback");
+    pass("watch: a model buyer that times out plays the fallback, and the page says so with the reason");
 
     // Bad input from the page: a buyer the server does not offer is refused with a message.
     const refusedRes = await fetch(`${server.url}/matches`, {
@@ -249,6 +290,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await ollama.close();
     rmSync(data, { recursive: true, force: true });
   }
   for (const c of checks) console.log(`ok - ${c}`);
