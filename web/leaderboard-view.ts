@@ -49,12 +49,12 @@ function rowHtml(r: LeaderboardRow, scale: [number, number], warn: number): stri
     .join(", ");
   // Overall rows draw their examples from several tasks: say which.
   const replays = r.examples
-    .map(
-      (e) =>
-        `<a href="${escapeHtml(e.replay)}" title="${escapeHtml(`${e.why} score of the row (${f3(e.score)})`)}">${escapeHtml(
-          `seed ${e.seed}${r.task === "all" ? ` (${e.task.replace(/_/g, " ")})` : ""}`,
-        )}</a>`,
-    )
+    .map((e) => {
+      const label = escapeHtml(`seed ${e.seed}${r.task === "all" ? ` (${e.task.replace(/_/g, " ")})` : ""}`);
+      return e.replay === null
+        ? `<span class="hint" title="This build cannot rebuild it (an LLM seller, a listings file or another release).">${label}: no replay</span>`
+        : `<a href="${escapeHtml(e.replay)}" title="${escapeHtml(`${e.why} score of the row (${f3(e.score)})`)}">${label}</a>`;
+    })
     .join("");
   const provenance =
     `${escapeHtml(tasks)} · engine ${escapeHtml(r.engine_version)} · commit ${escapeHtml(r.git_commit.slice(0, 10))}` +

@@ -31,7 +31,12 @@ export interface ExampleEpisode {
   score: number;
   /** "lowest", "median" or "highest" score of the row's seeds. */
   why: "lowest" | "median" | "highest";
+  /** Whether the replay page can rebuild it (the caller's rule; rule sellers on built-in products). */
+  replayable: boolean;
 }
+
+/** Decides whether a unit's episodes can be rebuilt for the replay page. */
+export type ReplayableRule = (run: StoredRun, unit: UnitResult) => boolean;
 
 export interface LeaderboardRow {
   rank: number;
@@ -83,7 +88,11 @@ const provenanceKey = (u: UnitResult, plan: SummaryPlan): string =>
 
 const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
 
-function examples(units: readonly UnitResult[]): ExampleEpisode[] {
+function examples(
+  run: StoredRun,
+  units: readonly UnitResult[],
+  replayable: ReplayableRule,
+): ExampleEpisode[] {
   const byScore = [...units].sort((a, b) => a.score - b.score || a.seed - b.seed);
   const picks: Array<[ExampleEpisode["why"], UnitResult | undefined]> = [
     ["lowest", byScore[0]],
@@ -101,6 +110,7 @@ function examples(units: readonly UnitResult[]): ExampleEpisode[] {
       episode_id: unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed),
       score: u.score,
       why,
+      replayable: replayable(run, u),
     });
   }
   return out;
@@ -111,7 +121,11 @@ interface Group {
   units: UnitResult[];
 }
 
-function rowOf(task: string, g: Group): Omit<LeaderboardRow, "rank" | "fraction_of_oracle"> {
+function rowOf(
+  task: string,
+  g: Group,
+  replayable: ReplayableRule,
+): Omit<LeaderboardRow, "rank" | "fraction_of_oracle"> {
   const u0 = g.units[0] as UnitResult;
   const scores = g.units.map((u) => u.score);
   const decisions = g.units.reduce((k, u) => k + u.decisions, 0);
@@ -138,7 +152,7 @@ function rowOf(task: string, g: Group): Omit<LeaderboardRow, "rank" | "fraction_
     run_id: g.run.run_id,
     git_commit: g.run.git_commit,
     created_at: g.run.created_at,
-    examples: examples(g.units),
+    examples: examples(g.run, g.units, replayable),
   };
 }
 
@@ -184,7 +198,11 @@ function ranked(
  * The overall table pools a buyer's units over the tasks of one run, so overall rows compare
  * only when their task lists agree (each row lists them). Pure: same runs, same tables.
  */
-export function leaderboard(runs: readonly StoredRun[], filter: LeaderboardFilter = {}): LeaderboardTables {
+export function leaderboard(
+  runs: readonly StoredRun[],
+  filter: LeaderboardFilter = {},
+  replayable: ReplayableRule = () => true,
+): LeaderboardTables {
   const available = {
     tasks: sorted(runs.flatMap((r) => r.units.map((u) => u.task_id))),
     sellers: sorted(runs.flatMap((r) => r.units.map((u) => u.seller_key))),
@@ -225,13 +243,17 @@ export function leaderboard(runs: readonly StoredRun[], filter: LeaderboardFilte
   const seedsOf = (g: Group) =>
     sorted(g.units.map((u) => `${u.task_id}#${u.seed}`)).map((s) => Number(s.split("#")[1]));
   const taskRows = [...perTask.values()].map((g) => ({
-    row: rowOf((g.units[0] as UnitResult).task_id, {
-      ...g,
-      units: [...g.units].sort((a, b) => a.seed - b.seed),
-    }),
+    row: rowOf(
+      (g.units[0] as UnitResult).task_id,
+      { ...g, units: [...g.units].sort((a, b) => a.seed - b.seed) },
+      replayable,
+    ),
     seeds: seedsOf(g),
   }));
-  const overallRows = [...overall.values()].map((g) => ({ row: rowOf("all", g), seeds: seedsOf(g) }));
+  const overallRows = [...overall.values()].map((g) => ({
+    row: rowOf("all", g, replayable),
+    seeds: seedsOf(g),
+  }));
   return {
     per_task: ranked(taskRows),
     overall: ranked(overallRows),

@@ -1,4 +1,5 @@
 import { leaderboard, type LeaderboardRow as Row, type StoredRun } from "../../eval/leaderboard/leaderboard";
+import { replayableUnit } from "../sessions/eval-episodes";
 import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../wire/leaderboard";
 
 /** Above this share of unreadable model replies a row mostly measures the fallback move (#17 item 7). */
@@ -16,7 +17,10 @@ export const evalReplayLink = (runId: string, episodeId: string): string =>
 
 const withLinks = (r: Row): LeaderboardRow => ({
   ...r,
-  examples: r.examples.map((e) => ({ ...e, replay: evalReplayLink(r.run_id, e.episode_id) })),
+  examples: r.examples.map(({ replayable, ...e }) => ({
+    ...e,
+    replay: replayable ? evalReplayLink(r.run_id, e.episode_id) : null,
+  })),
   run: `/eval/runs/${q(r.run_id)}`,
 });
 
@@ -26,7 +30,7 @@ const withLinks = (r: Row): LeaderboardRow => ({
  * replay links open only once their run is over (finished runs are all this reads).
  */
 export function leaderboardView(runs: readonly StoredRun[], filters: LeaderboardQuery): LeaderboardResponse {
-  const t = leaderboard(runs, filters);
+  const t = leaderboard(runs, filters, replayableUnit);
   return {
     per_task: t.per_task.map(withLinks),
     overall: t.overall.map(withLinks),

@@ -4,7 +4,8 @@ import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
 import { type EvalPlan, runEval, summaryPlan } from "../../eval/harness/run-eval";
 import type { StoredRun } from "../../eval/leaderboard/leaderboard";
-import { evalEpisodeView, unitEpisodes } from "./eval-episodes";
+import { leaderboardView } from "../boundary/leaderboard-view";
+import { evalEpisodeView, replayableUnit, unitEpisodes } from "./eval-episodes";
 import { ServiceError } from "./session-service";
 
 async function storedRun(tasks: string[]): Promise<StoredRun> {
@@ -70,5 +71,20 @@ describe("eval episodes for the replay page", () => {
     ] as const) {
       expect(() => evalEpisodeView(r, "r1", id)).toThrow(expect.objectContaining({ status: 404 }));
     }
+  });
+
+  it("says which units it can open, and the leaderboard links only those", async () => {
+    const run = await storedRun(["single_deal"]);
+    const u = run.units[0];
+    if (u === undefined) throw new Error("no unit");
+    expect(replayableUnit(run, u)).toBe(true);
+    const fromFile = { ...run, plan: { ...run.plan, listings: "amazon.csv#abc" } };
+    expect(replayableUnit(fromFile, u)).toBe(false);
+    expect(() => unitEpisodes(fromFile, u)).toThrow(expect.objectContaining({ status: 409 }));
+    const llm = { ...u, seller_key: "llm-ollama:x@1" };
+    expect(replayableUnit(run, llm)).toBe(false);
+    const view = leaderboardView([fromFile], {});
+    expect(view.per_task[0]?.examples.every((e) => e.replay === null)).toBe(true);
+    expect(leaderboardView([run], {}).per_task[0]?.examples.every((e) => e.replay !== null)).toBe(true);
   });
 });

@@ -34,9 +34,7 @@ const actionOf = (s: UnitResult["steps"][number]): Action =>
 const same = (a: number | null, b: number | null): boolean =>
   a === null || b === null ? a === b : Math.abs(a - b) < 1e-9;
 
-/** Every episode of one unit, rebuilt and checked; oldest first. */
-export function unitEpisodes(run: StoredRun, u: UnitResult): StoredEpisode[] {
-  const first = unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed);
+function openUnit(run: StoredRun, u: UnitResult, first: string): ReturnType<typeof openRun> {
   if (run.plan.listings !== `builtin-catalog@${BUILTIN_CATALOG_VERSION}`)
     throw cannot(first, `it was played on the products of ${run.plan.listings}`);
   let state: ReturnType<typeof openRun>;
@@ -57,6 +55,28 @@ export function unitEpisodes(run: StoredRun, u: UnitResult): StoredEpisode[] {
       first,
       `${u.seller_key} (${u.seller.hash}) on task version ${u.task_version} is not this build's`,
     );
+  return state;
+}
+
+/**
+ * Whether this build can open the unit for replay at all (built-in products, a rule seller
+ * release with the same hash, the same task version): the leaderboard links only those. The
+ * step-by-step check happens when the replay is asked for.
+ */
+export function replayableUnit(run: StoredRun, u: UnitResult): boolean {
+  try {
+    openUnit(run, u, unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed));
+    return true;
+  } catch (err) {
+    if (err instanceof ServiceError) return false;
+    throw err;
+  }
+}
+
+/** Every episode of one unit, rebuilt and checked; oldest first. */
+export function unitEpisodes(run: StoredRun, u: UnitResult): StoredEpisode[] {
+  const first = unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed);
+  const state = openUnit(run, u, first);
   const done: EpisodeState[] = [];
   for (const s of u.steps) {
     const before = state.episode;

@@ -25,8 +25,8 @@ export const LeaderboardExample = z.object({
   episode_id: z.string(),
   score: z.number(),
   why: z.enum(["lowest", "median", "highest"]),
-  /** The replay page for this episode. */
-  replay: z.string(),
+  /** The replay page for this episode; null where this build cannot rebuild it (an LLM seller, a listings file, another release). */
+  replay: z.string().nullable(),
 });
 
 /** One buyer on one task (or "all") in one finished eval run, with what it depends on. */
