@@ -64,6 +64,9 @@ describe("leaderboard view", () => {
     expect(html).toContain('href="/eval/runs/r1"');
     expect(html).toContain('href="/web/replay?run=r1&amp;episode=x"');
     expect(html).toContain("commit 0123456789");
+    expect(html).toContain(
+      'href="/web/watch?buyer=rule%3Asmart&amp;seller=bazaar-default%401&amp;task=single_deal"',
+    );
     expect(html).toContain('tabindex="0"');
   });
 

@@ -34,6 +34,14 @@ export function ciBar(row: LeaderboardRow, [lo, hi]: [number, number]): string {
 const sellerNames = (r: LeaderboardRow): string =>
   [...new Set(Object.values(r.sellers).map((s) => s.split("#")[0] ?? s))].join(", ");
 
+/** Per-task rows: watch the same buyer play the same seller live (the watch page fills its menus). */
+function watchLink(r: LeaderboardRow): string {
+  const seller = r.sellers[r.task];
+  if (r.task === "all" || seller === undefined) return "";
+  const q = new URLSearchParams({ buyer: r.buyer, seller: seller.split("#")[0] ?? seller, task: r.task });
+  return `<a class="watch" href="/web/watch?${escapeHtml(q.toString())}">watch it play</a>`;
+}
+
 function rowHtml(r: LeaderboardRow, scale: [number, number], warn: number): string {
   const flagged = r.parse_error_rate > warn;
   const buyer =
@@ -65,7 +73,7 @@ function rowHtml(r: LeaderboardRow, scale: [number, number], warn: number): stri
     `<td>${ciBar(r, scale)}<span class="ci-text">${f3(r.task_score_ci95[0])} – ${f3(r.task_score_ci95[1])}</span></td>` +
     `<td class="num">${r.fraction_of_oracle === null ? '<span class="hint">not run</span>' : `${(r.fraction_of_oracle * 100).toFixed(1)}%`}</td>` +
     `<td class="num">${r.seeds}</td><td>${escapeHtml(sellerNames(r))}</td>` +
-    `<td class="prov">${provenance}</td><td class="replays">${replays}</td></tr>`
+    `<td class="prov">${provenance}</td><td class="replays">${replays}${watchLink(r)}</td></tr>`
   );
 }
 
@@ -96,7 +104,7 @@ export function renderLeaderboard(v: LeaderboardResponse): string {
       '<div class="card empty" id="board-empty"><h2>No results yet</h2>' +
       "<p>The leaderboard reads finished eval runs. Make one on the machine running this server:</p>" +
       "<pre><code>npm run bazaar -- eval --buyer rule:naive --buyer rule:smart --task single_deal --seeds 1..30</code></pre>" +
-      `<p class="note">${escapeHtml(v.how_to_add)}</p></div>`
+      '<p class="note">It writes <code>./data/eval.db</code>, the file this server reads unless it was started with <code>--eval-db &lt;file&gt;</code>. Reload this page when the run has finished.</p></div>'
     );
   }
   const tasks = [...new Set(v.per_task.map((r) => r.task))];

@@ -186,6 +186,7 @@ el.form.addEventListener("submit", async (ev) => {
     return;
   }
   showError(null);
+  remember();
   el.start.disabled = true;
   window.clearTimeout(timer);
   window.clearTimeout(poller);
@@ -275,9 +276,34 @@ async function setup(): Promise<void> {
       el.seller,
       `<option value="">The stall's usual seller</option>${sellerMenuOptions(sellers, backends)}`,
     );
+    preselect();
   } catch (err) {
     showError(messageOf(err));
   }
+}
+
+/**
+ * A shared setup (/web/watch?buyer=rule:smart&seller=boulware@1&task=single_deal&seed=5) picks
+ * the same menus; a value the server does not offer is left at the default, not added.
+ */
+function preselect(): void {
+  const p = new URLSearchParams(location.search);
+  const pick = (select: HTMLSelectElement, value: string | null) => {
+    if (value !== null && [...select.options].some((o) => o.value === value && !o.disabled))
+      select.value = value;
+  };
+  pick(el.buyer, p.get("buyer"));
+  pick(el.seller, p.get("seller"));
+  pick(el.task, p.get("task"));
+  const seed = Number(p.get("seed"));
+  if (p.get("seed") !== null && Number.isInteger(seed) && seed >= 0) el.seed.value = String(seed);
+}
+
+/** The setup of the match being watched, in the address, so it can be shared. */
+function remember(): void {
+  const q = new URLSearchParams({ buyer: el.buyer.value, task: el.task.value, seed: el.seed.value });
+  if (el.seller.value !== "") q.set("seller", el.seller.value);
+  history.replaceState(null, "", `?${q.toString()}`);
 }
 
 attachCueTooltips(el.match);

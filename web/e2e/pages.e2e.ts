@@ -103,6 +103,12 @@ async function main(): Promise<void> {
     await page.waitForFunction((n) => document.querySelectorAll("#w-chat li").length > n, turnsBefore);
     assert.equal(Number(await moveNo()), Number(before) + 1, "one move further");
     pass("watch: a match starts, pauses, and steps one move by keyboard");
+    const shared = new URL(page.url());
+    assert.deepEqual(
+      Object.fromEntries(shared.searchParams),
+      { buyer: "rule:smart", task: "single_deal", seed: "5", seller: "boulware@1" },
+      "the setup is in the address",
+    );
     assert.equal(await page.locator("#w-chart .chart-band").count(), 0, "no hidden band while it plays");
     await shot(page, "watch-playing", false);
 
@@ -131,6 +137,18 @@ async function main(): Promise<void> {
     await page.locator("#replay").waitFor();
     await page.locator("#replay-facts dt", { hasText: "Seller's floor" }).waitFor();
     pass("watch: the shared link opens the finished match in the replay page with the floor shown");
+
+    // A shared setup link fills the menus the same way.
+    await page.goto(
+      `${server.url}/web/watch?buyer=time:linear&seller=boulware@1&task=deceptive_seller&seed=9`,
+    );
+    await page.waitForFunction(
+      () => (document.getElementById("w-buyer") as HTMLSelectElement).value === "time:linear",
+    );
+    assert.equal(await page.locator("#w-seller").inputValue(), "boulware@1");
+    assert.equal(await page.locator("#w-task").inputValue(), "deceptive_seller");
+    assert.equal(await page.locator("#w-seed").inputValue(), "9");
+    pass("watch: the setup lives in the address and a shared link fills the menus");
 
     // A model buyer whose model times out: the fallback plays and the page says so, move by move.
     await page.goto(`${server.url}/web/watch`);
