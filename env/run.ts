@@ -101,6 +101,14 @@ export function startRun(plan: RunPlan, options: RunOptions): RunState {
   return { plan, options, records: [], career, episode: begin(plan, options, 1, career), finished: [] };
 }
 
+/**
+ * Start episode k of the run again from its opening, with the run's own options: a career
+ * reset in the middle of an episode abandons that attempt but keeps the career so far.
+ */
+export function restartEpisode(r: RunState): void {
+  r.episode = begin(r.plan, r.options, r.episode.spec.episode, r.career);
+}
+
 export const runComplete = (r: RunState): boolean =>
   r.episode.done && r.records.length >= r.plan.totalEpisodes;
 

@@ -1,16 +1,24 @@
-import type { PublicState } from "../env/public-state";
-import type { CounterfactualResult } from "../src/sessions/engine-session-service";
-import type { HighlightResponse } from "../src/transport/http/highlight-route";
+import type { BackendStatus, SellerSummary, TaskSummary } from "../src/wire/catalog";
+import type { CounterfactualRequest, CounterfactualResponse } from "../src/wire/counterfactual";
+import type { PublicState } from "../src/wire/env-types";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
+import type { HighlightResponse } from "../src/wire/highlight";
 import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../src/wire/leaderboard";
 import type { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../src/wire/match";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
+import type { SessionState } from "../src/wire/session";
 import type { StepRequest, StepResponse } from "../src/wire/step";
 
+// The UI's names for the wire contract's types (src/wire is the single source; nothing is copied).
+export type TaskInfo = TaskSummary;
+export type SellerInfo = SellerSummary;
+export type BackendInfo = BackendStatus;
+export type CounterfactualBody = CounterfactualRequest;
+export type CounterfactualResult = CounterfactualResponse;
+
 export type {
-  CounterfactualResult,
   EpisodeListItem,
   EpisodeView,
   HighlightResponse,
@@ -25,38 +33,6 @@ export type {
   ScoreResponse,
   StepResponse,
 };
-
-export interface TaskInfo {
-  id: string;
-  version: string;
-  difficulty: string;
-  description: string;
-  total_episodes: number;
-  rounds_per_episode: number;
-  /** The seller release the task pins, as "id@version". */
-  seller: string;
-}
-
-export interface SellerInfo {
-  key: string;
-  id: string;
-  version: number;
-  kind: string;
-  persona: string;
-}
-
-/** GET /health's LLM backends: the seller key each serves and whether it answers. */
-export interface BackendInfo {
-  sellerKey: string;
-  reachable: boolean;
-  detail: string;
-}
-
-export interface CounterfactualBody {
-  from_round: number;
-  action: StepRequest["action"];
-  continuation?: "greedy" | "repeat";
-}
 
 /** A refused request, with the server's own message (already written for people). */
 export class ApiError extends Error {
@@ -140,8 +116,7 @@ export const api = {
   backends: () => call<{ backends: BackendInfo[] }>("GET", "/health").then((r) => r.backends),
   reset: (req: ResetRequest) => call<ResetResponse>("POST", "/reset", req),
   step: (req: StepRequest) => call<StepResponse>("POST", "/step", req),
-  state: (sessionId: string) =>
-    call<PublicState & { session_id: string }>("GET", `/state?session_id=${q(sessionId)}`),
+  state: (sessionId: string) => call<SessionState>("GET", `/state?session_id=${q(sessionId)}`),
   score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
   highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
   episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DealRecord } from "../env/records";
+import type { DealRecord } from "../src/wire/env-types";
 import { dealSummary, handoverNotice } from "./career-view";
 
 const record = (over: Partial<DealRecord>): DealRecord => ({

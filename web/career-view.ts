@@ -1,4 +1,4 @@
-import type { DealRecord } from "../env/records";
+import type { DealRecord } from "../src/wire/env-types";
 import { rupees } from "./money";
 
 const rounds = (n: number) => `${n} ${n === 1 ? "round" : "rounds"}`;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { DialogueTurn } from "../env/dialogue";
+import type { DialogueTurn } from "../src/wire/env-types";
 import { type ChartInput, linearScale, priceTicks, renderPriceChart, seriesFromDialogue } from "./chart";
 
 const base: ChartInput = {

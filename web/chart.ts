@@ -1,4 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
+import type { DialogueTurn } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DialogueTurn } from "../env/dialogue";
+import type { DialogueTurn } from "../src/wire/env-types";
 import { moveWords, renderDialogue, renderNotice } from "./chat-view";
 
 const turn = (t: Partial<DialogueTurn>): DialogueTurn => ({

@@ -1,4 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
+import type { DialogueTurn } from "../src/wire/env-types";
 import { type CueMark, renderCueText } from "./cue-spans";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";

@@ -1,4 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
+import type { DialogueTurn } from "../src/wire/env-types";
 import type { CounterfactualResult } from "./api";
 import { renderDialogue } from "./chat-view";
 import type { CueMark } from "./cue-spans";

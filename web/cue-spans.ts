@@ -1,4 +1,4 @@
-import type { CueSpan, VerbalSignal } from "../env/tells/verbal";
+import type { CueSpan, VerbalSignal } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 
 export type CueMark = Pick<CueSpan, "start" | "end" | "signal" | "explanation">;

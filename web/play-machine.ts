@@ -1,6 +1,4 @@
-import type { Observation } from "../env/observation";
-import type { DealRecord } from "../env/records";
-import type { TellObservation } from "../env/tells/tell-observation";
+import type { DealRecord, Observation, TellObservation } from "../src/wire/env-types";
 import type { ResetResponse, StepResponse } from "./api";
 
 /**

@@ -1,5 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
-import type { TellObservation } from "../env/tells/tell-observation";
+import type { DialogueTurn, TellObservation } from "../src/wire/env-types";
 import type { EpisodeView } from "./api";
 import type { PricePoint } from "./chart";
 

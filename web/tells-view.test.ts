@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TellObservation } from "../env/tells/tell-observation";
+import type { TellObservation } from "../src/wire/env-types";
 import { renderTells, TELL_BARS } from "./tells-view";
 
 const tells: TellObservation = {

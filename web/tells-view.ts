@@ -1,4 +1,4 @@
-import type { TellObservation } from "../env/tells/tell-observation";
+import type { TellObservation } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 import { percent } from "./money";
 

@@ -1,4 +1,4 @@
-import type { DealOutcome } from "../env/records";
+import type { DealOutcome } from "../src/wire/env-types";
 import { percent, rupees } from "./money";
 
 export interface VerdictInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Observation } from "../env/observation";
+import type { Observation } from "../src/wire/env-types";
 import type { MatchStep } from "./api";
 import { frameNote, watchFrames } from "./watch-model";
 

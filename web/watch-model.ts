@@ -1,6 +1,4 @@
-import type { DialogueTurn } from "../env/dialogue";
-import type { Observation } from "../env/observation";
-import type { TellObservation } from "../env/tells/tell-observation";
+import type { DialogueTurn, Observation, TellObservation } from "../src/wire/env-types";
 import type { MatchStep } from "./api";
 import type { PricePoint } from "./chart";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PARAMS } from "../../eval/buyers/param-buyer";
-import { startTestServer, type TestServer } from "../../src/transport/http/testing/test-server";
+import { startTestServer, type TestServer } from "../../src/testing/test-server";
 import { BatchClient } from "./batch-client";
 import { learn, policyFor } from "./learn";
 

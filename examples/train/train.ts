@@ -20,7 +20,7 @@ import { resolveSeller } from "../../sellers/registry";
 import { gitCommit } from "../../src/cli/eval/git-commit";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/http/server";
+import { startServer } from "../../src/transport/server";
 import { findTaskRef } from "../../tasks/task-ref";
 import { BatchClient } from "./batch-client";
 import { learn } from "./learn";

@@ -2,7 +2,7 @@ import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { ConfigError, configHelp, loadConfig } from "../config/config";
 import { createLogger, errorFields } from "../log/logger";
 import { PortInUseError } from "../transport/http/port-in-use";
-import { startServer } from "../transport/http/server";
+import { startServer } from "../transport/server";
 
 const HELP = `Usage: bazaar serve [options]
 

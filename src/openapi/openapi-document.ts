@@ -2,11 +2,13 @@ import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
 import { PublicState } from "../../env/public-state";
-import { BatchResetRequest, CloseRequest, CounterfactualRequest } from "../transport/http/extra-wire";
+import { BatchResetRequest } from "../wire/batch";
+import { CounterfactualRequest } from "../wire/counterfactual";
 import { EpisodeListResponse } from "../wire/episode-list";
 import { ErrorBody } from "../wire/errors";
 import { ResetRequest, ResetResponse } from "../wire/reset";
 import { ScoreResponse } from "../wire/score";
+import { CloseRequest } from "../wire/session";
 import { StepRequest, StepResponse } from "../wire/step";
 import { StepInfoWire } from "../wire/step-info";
 import {

@@ -1,21 +1,9 @@
 import type { PublicState } from "../../env/public-state";
-import type { ErrorCode } from "../wire/errors";
 import type { ResetRequest, ResetResponse } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type { StepRequest, StepResponse } from "../wire/step";
 
-/** A failure the transports turn into an HTTP status or an OpenEnv WS error frame. */
-export class ServiceError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 503,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = "ServiceError";
-  }
-}
+export { ServiceError } from "./service-error";
 
 export interface CapacityStatus {
   active_sessions: number;

@@ -1,12 +1,19 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { createAdaptorServer } from "@hono/node-server";
+import { Hono } from "hono";
 import { DEFAULT_CONFIG } from "../config/config";
 import { silentLogger } from "../log/logger";
+import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import type { SessionService } from "../sessions/session-service";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
-import { startServer } from "../transport/http/server";
-import { startOpenEnvSurface } from "./test-server";
+import { registerTextRoute } from "../transport/http/text-route";
+import { answerMcpText, handleMcpRequest } from "../transport/mcp/mcp-handler";
+import { startServer } from "../transport/server";
+import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface LiveBackend {
   url: string;
@@ -31,6 +38,31 @@ export async function startRealServer(maxSessions = 64): Promise<LiveBackend> {
     wsUrl: `${running.url.replace(/^http/, "ws")}/ws`,
     service: running.service,
     close: () => running.close(),
+  };
+}
+
+/**
+ * The OpenEnv surface (WS, MCP, schema, OpenAPI, docs, metadata) alone, on a real node http
+ * server bound to an ephemeral port on 127.0.0.1.
+ */
+export async function startOpenEnvSurface(
+  service: SessionService,
+  opts: { maxPayloadBytes?: number } = {},
+): Promise<Omit<LiveBackend, "service">> {
+  const app = new Hono();
+  registerTextRoute(app, "/mcp", (text) => answerMcpText(text, service));
+  registerOpenApiRoutes(app, { service, version: "0.0.0-test" });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const ws = attachOpenEnvWebSocket(server, service, { ...opts, mcp: handleMcpRequest });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    async close() {
+      await ws.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -1,43 +1,58 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
-import { Hono } from "hono";
-import { registerOpenApiRoutes } from "../openapi/openapi-routes";
-import type { SessionService } from "../sessions/session-service";
-import { registerMcpRoutes } from "../transport/mcp/mcp-handler";
-import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
+import { DEFAULT_CONFIG, type ServerConfig } from "../config/config";
+import { silentLogger } from "../log/logger";
+import { type RunningServer, startServer } from "../transport/server";
 
-export interface TestServer {
-  url: string;
-  wsUrl: string;
-  close(): Promise<void>;
+export interface TestServer extends RunningServer {
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<TestReply>;
+  postRaw(path: string, raw: string, headers?: Record<string, string>): Promise<TestReply>;
+  get(path: string): Promise<TestReply>;
 }
 
-export interface TestServerOptions {
-  maxPayloadBytes?: number;
+export interface TestReply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON response fields
+  body: any;
+  text: string;
 }
 
-/**
- * The OpenEnv surface (WS, MCP, schema, OpenAPI, docs, metadata) on a real node http server
- * bound to an ephemeral port on 127.0.0.1.
- */
-export async function startOpenEnvSurface(
-  service: SessionService,
-  opts: TestServerOptions = {},
+/** A response read as a TestReply (body parsed as JSON when it is JSON, else null). */
+export async function readReply(res: Response): Promise<TestReply> {
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** The real server on an ephemeral port with an in-memory (or given) database. */
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  now?: () => number,
 ): Promise<TestServer> {
-  const app = new Hono();
-  registerMcpRoutes(app, service);
-  registerOpenApiRoutes(app, { service, version: "0.0.0-test" });
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const ws = attachOpenEnvWebSocket(server, service, opts);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const config: ServerConfig = {
+    ...DEFAULT_CONFIG,
+    port: 0,
+    host: "127.0.0.1",
+    db: ":memory:",
+    ...overrides,
+  };
+  const s = await startServer(config, { logger: silentLogger, now, drainMs: 1000 });
+  const postRaw = async (path: string, raw: string, headers: Record<string, string> = {}) =>
+    readReply(
+      await fetch(`${s.url}${path}`, {
+        method: "POST",
+        body: raw,
+        headers: { "content-type": "application/json", ...headers },
+      }),
+    );
   return {
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
-    async close() {
-      await ws.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    ...s,
+    postRaw,
+    post: (path, body, headers) => postRaw(path, JSON.stringify(body), headers),
+    get: async (path) => readReply(await fetch(`${s.url}${path}`)),
   };
 }

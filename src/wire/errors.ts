@@ -33,3 +33,68 @@ export const ErrorBody = z.object({
   detail: z.unknown(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The OpenEnv WS error codes (OPENENV §1.4). */
+export type WsErrorCode =
+  | "INVALID_JSON"
+  | "UNKNOWN_TYPE"
+  | "VALIDATION_ERROR"
+  | "EXECUTION_ERROR"
+  | "CAPACITY_REACHED"
+  | "FACTORY_ERROR"
+  | "SESSION_ERROR";
+
+/** JSON-RPC 2.0's reserved codes, plus the server-defined one OpenEnv uses for capacity. */
+export const JSONRPC_PARSE_ERROR = -32700;
+export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_METHOD_NOT_FOUND = -32601;
+export const JSONRPC_INVALID_PARAMS = -32602;
+export const JSONRPC_INTERNAL_ERROR = -32603;
+/** Server-defined range: capacity and session failures (OpenEnv uses −32000 for capacity). */
+export const JSONRPC_SERVER_ERROR = -32000;
+
+export interface ErrorRoute {
+  /** The HTTP status a failure of this code answers with. */
+  http: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507;
+  /**
+   * The OpenEnv WS code when the failure comes from the environment while it handles a frame.
+   * OpenEnv wraps every exception of `reset`/`step`/`state` as EXECUTION_ERROR; only a full
+   * server is told apart. Frame-level failures (bad JSON, unknown type, a frame or action that
+   * fails its model) are classified by the frame parser itself.
+   */
+  ws: WsErrorCode;
+  /** The JSON-RPC error code when the failure ends a JSON-RPC call (MCP). */
+  jsonrpc: number;
+}
+
+const env = (http: ErrorRoute["http"]): ErrorRoute => ({
+  http,
+  ws: "EXECUTION_ERROR",
+  jsonrpc: JSONRPC_SERVER_ERROR,
+});
+
+/**
+ * The one error taxonomy: every transport-neutral code and what it becomes on each transport.
+ * A failure is raised with its code; HTTP, the WebSocket and MCP each read their column here.
+ */
+export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
+  VALIDATION_ERROR: { http: 422, ws: "EXECUTION_ERROR", jsonrpc: JSONRPC_INVALID_PARAMS },
+  INVALID_JSON: { http: 422, ws: "INVALID_JSON", jsonrpc: JSONRPC_PARSE_ERROR },
+  NESTING_TOO_DEEP: { http: 422, ws: "INVALID_JSON", jsonrpc: JSONRPC_PARSE_ERROR },
+  UNKNOWN_TASK: env(400),
+  UNKNOWN_SELLER: env(400),
+  SESSION_NOT_FOUND: env(404),
+  EPISODE_NOT_FOUND: env(404),
+  EPISODE_DONE: env(409),
+  EPISODE_NOT_OVER: env(409),
+  EPISODE_ID_TAKEN: env(409),
+  PAYLOAD_TOO_LARGE: env(413),
+  CAPACITY_REACHED: { http: 503, ws: "CAPACITY_REACHED", jsonrpc: JSONRPC_SERVER_ERROR },
+  RATE_LIMITED: env(429),
+  NOT_FOUND: { http: 404, ws: "UNKNOWN_TYPE", jsonrpc: JSONRPC_METHOD_NOT_FOUND },
+  INTERNAL_ERROR: { http: 500, ws: "EXECUTION_ERROR", jsonrpc: JSONRPC_INTERNAL_ERROR },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, ws: "INVALID_JSON", jsonrpc: JSONRPC_PARSE_ERROR },
+  FORBIDDEN_ORIGIN: { http: 403, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
+  UNAUTHORIZED: { http: 401, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
+  STORAGE_FULL: env(507),
+};

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RewardMode } from "../../env/episode-spec";
 import { Observation } from "../../env/observation";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
+import { SessionId } from "./session-id";
 import { SellerRefWire } from "./step-info";
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -25,7 +26,7 @@ export const ResetOptions = z
  */
 export const ResetRequest = z
   .object({
-    session_id: z.string().min(1).max(128).optional(),
+    session_id: SessionId.optional(),
     task: z.string().min(1).max(64).optional(),
     /** OpenEnv/TRL spelling of `task`. */
     task_id: z.string().min(1).max(64).optional(),

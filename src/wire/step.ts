@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { Action } from "../../env/action";
 import { Observation } from "../../env/observation";
+import { SessionId } from "./session-id";
 import { StepInfoWire } from "./step-info";
 
 export const StepRequest = z
   .object({
-    session_id: z.string().min(1).max(128),
+    session_id: SessionId,
     action: Action,
     /** Bounds opponent latency (LLM sellers); the server default applies otherwise. */
     timeout_s: z.number().positive().max(120).optional(),

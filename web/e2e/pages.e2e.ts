@@ -16,7 +16,7 @@ import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { captureIo } from "../../src/testing/capture-io";
-import { startServer } from "../../src/transport/http/server";
+import { startServer } from "../../src/transport/server";
 import {
   CHROMIUM,
   DESKTOP,

@@ -17,7 +17,7 @@ import { runEval } from "../../eval/harness/run-eval";
 import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/http/server";
+import { startServer } from "../../src/transport/server";
 import {
   CHROMIUM,
   DESKTOP,

@@ -5,7 +5,7 @@ import { memoryStore } from "../../../eval/harness/memory-store";
 import { runEval } from "../../../eval/harness/run-eval";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { createLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "../../transport/http/server";
+import { type RunningServer, startServer } from "../../transport/server";
 import { EnvHttpError, httpSessions } from "./http-env-client";
 
 let server: RunningServer;

@@ -1,5 +1,6 @@
 import type { EvalSession, EvalSessionFactory } from "../../../eval/harness/eval-env";
 import { EpisodeView } from "../../wire/episode-view";
+import { stepReply } from "../../wire/reply";
 import { ResetResponse } from "../../wire/reset";
 import { ScoreResponse } from "../../wire/score";
 import { StepResponse } from "../../wire/step";
@@ -91,7 +92,8 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
           await call("POST", "/step", { session_id: sid(), action, request_id: `${sid()}:${stepNo}` }),
         );
         episodeIds.add(r.info.episode_id);
-        return { observation: r.observation, reward: r.reward, done: r.done, info: r.info };
+        const { observation, reward, done, info } = stepReply(r);
+        return { observation, reward, done, info };
       },
       score: async () => {
         const s = ScoreResponse.parse(await call("GET", `/score?session_id=${encodeURIComponent(sid())}`));

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "../../config/config";
 import { createLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "./server";
-import { readReply, type TestReply } from "./testing/test-server";
+import { readReply, type TestReply } from "../../testing/test-server";
+import { type RunningServer, startServer } from "../server";
 
 const K1 = "trainer-one-8c1f0e4b9a7d";
 const K2 = "trainer-two-5d2e9b1c7f3a";

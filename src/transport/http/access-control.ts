@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import type { UpgradeAdmission } from "../ws/upgrade-admission";
+import type { UpgradeAdmission } from "../../wire/admission";
+import { BatchResetRequest } from "../../wire/batch";
+import { exceedsJsonDepth } from "../../wire/json-depth";
 import { type ApiKeys, bearerKey } from "./api-keys";
 import { batchResetItems } from "./batch-reset-items";
-import { BatchResetRequest } from "./extra-wire";
 import { errorBody, HttpError } from "./http-errors";
-import { exceedsJsonDepth } from "./json-depth";
 import type { KeyLedger } from "./key-ledger";
 import { readBodyText } from "./read-body";
 import type { TokenBuckets } from "./token-bucket";

@@ -6,25 +6,19 @@ import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
 import type { EpisodeStore } from "../../storage/episode-store";
 import type { WriteHealthStatus } from "../../storage/write-health";
+import { CounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
+import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
-import { batchResetItems } from "./batch-reset-items";
-import {
-  BatchResetRequest,
-  BatchStepItem,
-  BatchStepRequest,
-  CloseRequest,
-  CounterfactualRequest,
-} from "./extra-wire";
+import { registerBatchRoutes } from "./batch-routes";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { registerLeaderboardRoutes } from "./leaderboard-route";
 import { type MatchRouteDeps, registerMatchRoutes } from "./match-routes";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
-import { validationDetail } from "./validation-detail";
 import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
@@ -130,31 +124,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     return c.json(await service.close(req.session_id));
   });
 
-  app.post("/batch/reset", async (c) => {
-    const body = validate(BatchResetRequest, await readJson(c, limit, {}));
-    return c.json({ results: await service.batchReset(batchResetItems(body)) });
-  });
-
-  app.post("/batch/step", async (c) => {
-    const raw = await readJson(c, limit);
-    const { steps } = validate(BatchStepRequest, raw);
-    const results = await Promise.all(
-      steps.map((item, i) => {
-        const parsed = BatchStepItem.safeParse(item);
-        if (parsed.success) return service.batchStep([parsed.data]).then((r) => r[0]);
-        const detail = validationDetail("body", parsed.error, item).map((d) =>
-          d.loc[0] === "body" ? { ...d, loc: ["body", "steps", i, ...d.loc.slice(1)] } : d,
-        );
-        const sid = (item as { session_id?: unknown } | null)?.session_id;
-        return {
-          session_id: typeof sid === "string" ? sid : null,
-          status: 422,
-          error: { code: "VALIDATION_ERROR", message: `Invalid step item ${i}.`, details: detail },
-        };
-      }),
-    );
-    return c.json({ results });
-  });
+  registerBatchRoutes(app, service, limit, log);
 
   app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
   app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestReply, type TestServer } from "./testing/test-server";
+import { startTestServer, type TestReply, type TestServer } from "../../testing/test-server";
 import { expectUnchanged } from "./testing/unchanged";
 
 let srv: TestServer;

@@ -1,5 +1,5 @@
+import type { BatchResetRequest } from "../../wire/batch";
 import type { ResetRequest } from "../../wire/reset";
-import type { BatchResetRequest } from "./extra-wire";
 import { HttpError } from "./http-errors";
 
 function mismatch(loc: string, msg: string, input: unknown): HttpError {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./testing/test-server";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./testing/test-server";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 
 let srv: TestServer;
 let sid: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 import { WsProbe } from "../../testing/ws-probe";
-import { startTestServer, type TestServer } from "./testing/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {

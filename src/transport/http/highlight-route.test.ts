@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractCues } from "../../../env/tells/extract-cues";
 import { exclusiveSpans, readCues } from "../../../env/tells/verbal";
 import { type LiveBackend, startRealServer } from "../../testing/backends";
-import type { HighlightResponse } from "./highlight-route";
+import type { HighlightResponse } from "../../wire/highlight";
 
 let server: LiveBackend;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ServiceError } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
+import { asServiceError, type ServiceError } from "../../sessions/service-error";
 import type { ErrorBody, ErrorCode } from "../../wire/errors";
 import type { DetailEntry } from "./validation-detail";
 
@@ -41,15 +40,10 @@ export function renderError(c: Context, e: HttpError): Response {
   return c.json(errorBody(e), e.status);
 }
 
-/** 507: the disk is full; the request's write was rolled back whole, so it can simply be retried. */
-export const storageFull = (): HttpError =>
-  new HttpError(507, "STORAGE_FULL", STORAGE_FULL_MESSAGE, STORAGE_FULL_MESSAGE);
-
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
-  if (err instanceof ServiceError) return fromServiceError(err);
-  if (isStorageFull(err)) return storageFull();
-  return null;
+  const known = asServiceError(err);
+  return known === null ? null : fromServiceError(known);
 }
 
 export const internalError = (): HttpError =>

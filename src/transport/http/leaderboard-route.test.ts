@@ -8,7 +8,7 @@ import { silentLogger } from "../../log/logger";
 import { captureIo } from "../../testing/capture-io";
 import { EpisodeView } from "../../wire/episode-view";
 import { LeaderboardResponse } from "../../wire/leaderboard";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 
 const quietIo = captureIo();
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
 import { runProcess } from "../../testing/run-process";
-import { startServer } from "./server";
+import { startServer } from "../server";
 
 let dir: string;
 beforeAll(() => {

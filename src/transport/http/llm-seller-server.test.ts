@@ -3,7 +3,7 @@ import { leaksHidden } from "../../../env/reservation-leak";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { type FakeOllamaServer, startFakeOllamaServer } from "../../llm/testing/fake-ollama-server";
 import { silentLogger } from "../../log/logger";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 
 // The real server, the real ollama client, and a fake Ollama on 127.0.0.1 speaking its wire protocol.
 let ollama: FakeOllamaServer;

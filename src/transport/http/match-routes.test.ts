@@ -4,7 +4,7 @@ import { type FakeOllamaServer, startFakeOllamaServer } from "../../llm/testing/
 import { silentLogger } from "../../log/logger";
 import { EpisodeView } from "../../wire/episode-view";
 import { MatchBuyersResponse, MatchView } from "../../wire/match";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, startServer } from "../server";
 
 let ollama: FakeOllamaServer;
 let server: RunningServer;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DOCS_STYLE } from "../../openapi/docs-html";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 import { originAllowed } from "./origin-guard";
 import { policyWithInlineStyle } from "./security-headers";
-import { startTestServer, type TestServer } from "./testing/test-server";
 
 const LISTED = "https://trainer.example";
 const EVIL = "https://evil.example";

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
+import { SESSION_ID_MAX } from "../../wire/session-id";
 import { HttpError } from "./http-errors";
 import { requireJsonContentType } from "./json-content-type";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 import { readBodyText, tooLarge } from "./read-body";
 import { type LocRoot, validationDetail } from "./validation-detail";
 
@@ -55,14 +56,15 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, root: Lo
 /** A required query parameter, with the same 422 shape as a missing body field. */
 export function requireQuery(c: Context, name: string, hint: string): string {
   const v = c.req.query(name);
-  if (v !== undefined && v.length > 0 && v.length <= 128) return v;
+  if (v !== undefined && v.length > 0 && v.length <= SESSION_ID_MAX) return v;
   const detail = [
     v === undefined || v.length === 0
       ? { type: "missing", loc: ["query", name], msg: `Field required: ${hint}`, input: null }
       : {
           type: "string_too_long",
           loc: ["query", name],
-          msg: "String should have at most 128 characters",
+          msg: `String should have at most ${SESSION_ID_MAX} characters`,
+          ctx: { max_length: SESSION_ID_MAX },
           input: v,
         },
   ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TELLS_MODEL_REF } from "../../../env/tells/extract-cues";
-import { startTestServer, type TestServer } from "./testing/test-server";
+import { startTestServer, type TestServer } from "../../testing/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {

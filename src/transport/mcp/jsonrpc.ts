@@ -1,12 +1,13 @@
 import { z } from "zod";
 
-export const JSONRPC_PARSE_ERROR = -32700;
-export const JSONRPC_INVALID_REQUEST = -32600;
-export const JSONRPC_METHOD_NOT_FOUND = -32601;
-export const JSONRPC_INVALID_PARAMS = -32602;
-export const JSONRPC_INTERNAL_ERROR = -32603;
-/** Server-defined range: capacity and session failures (OpenEnv uses −32000 for capacity). */
-export const JSONRPC_SERVER_ERROR = -32000;
+export {
+  JSONRPC_INTERNAL_ERROR,
+  JSONRPC_INVALID_PARAMS,
+  JSONRPC_INVALID_REQUEST,
+  JSONRPC_METHOD_NOT_FOUND,
+  JSONRPC_PARSE_ERROR,
+  JSONRPC_SERVER_ERROR,
+} from "../../wire/errors";
 
 export const JsonRpcId = z.union([z.string(), z.number().int(), z.null()]);
 export type JsonRpcId = z.infer<typeof JsonRpcId>;

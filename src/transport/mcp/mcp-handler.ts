@@ -1,20 +1,16 @@
-import type { Env, Hono } from "hono";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
-import { ServiceError, type SessionService } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
-import { HttpError, renderError } from "../http/http-errors";
-import { requireJsonContentType } from "../http/json-content-type";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
-import { readBodyText } from "../http/read-body";
-import { toPydanticErrors } from "../ws/pydantic-errors";
+import { asServiceError, type ServiceError } from "../../sessions/service-error";
+import type { SessionService } from "../../sessions/session-service";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
+import { SessionId } from "../../wire/session-id";
 import {
   JSONRPC_INTERNAL_ERROR,
   JSONRPC_INVALID_PARAMS,
   JSONRPC_INVALID_REQUEST,
   JSONRPC_METHOD_NOT_FOUND,
   JSONRPC_PARSE_ERROR,
-  JSONRPC_SERVER_ERROR,
   JsonRpcId,
   JsonRpcRequest,
   type JsonRpcResponse,
@@ -29,9 +25,9 @@ const MCP_PROTOCOL_VERSION = "2025-06-18";
 const CallParams = z.object({
   name: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).optional(),
-  session_id: z.string().min(1).max(128).optional(),
+  session_id: SessionId.optional(),
 });
-const SessionParams = z.object({ session_id: z.string().min(1).max(128) });
+const SessionParams = z.object({ session_id: SessionId });
 
 function invalidParams(error: z.ZodError, input: unknown): RpcFailure {
   return new RpcFailure(JSONRPC_INVALID_PARAMS, "Invalid params", toPydanticErrors(error, input));
@@ -44,7 +40,7 @@ function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.infer<S
 }
 
 function serviceFailure(e: ServiceError): RpcFailure {
-  return new RpcFailure(JSONRPC_SERVER_ERROR, e.message, {
+  return new RpcFailure(e.route.jsonrpc, e.message, {
     code: e.code,
     ...(e.details === undefined ? {} : { details: e.details }),
   });
@@ -83,11 +79,12 @@ async function callTool(params: Record<string, unknown>, ctx: ToolContext): Prom
       isError: false,
     };
   } catch (e) {
-    if (!(e instanceof ServiceError)) throw e;
+    const known = asServiceError(e);
+    if (known === null || known.code === "STORAGE_FULL") throw e;
     // MCP reports a tool's own failures inside the result, so the agent can read and react.
     return {
-      content: [{ type: "text", text: e.message }],
-      structuredContent: { error: { code: e.code, message: e.message } },
+      content: [{ type: "text", text: known.message }],
+      structuredContent: { error: { code: known.code, message: known.message } },
       isError: true,
     };
   }
@@ -161,47 +158,28 @@ export async function handleMcpRequest(
     return rpcResult(id, await dispatch(parsed.data, service, boundSessionId, channel));
   } catch (e) {
     if (e instanceof RpcFailure) return rpcError(id, e.code, e.message, e.data);
-    if (e instanceof ServiceError) {
-      const f = serviceFailure(e);
+    const known = asServiceError(e);
+    if (known !== null) {
+      const f = serviceFailure(known);
       return rpcError(id, f.code, f.message, f.data);
     }
-    if (isStorageFull(e))
-      return rpcError(id, JSONRPC_SERVER_ERROR, STORAGE_FULL_MESSAGE, { code: "STORAGE_FULL" });
     return rpcError(id, JSONRPC_INTERNAL_ERROR, "Internal error");
   }
 }
 
-/** Body limit when the caller names none (the server passes its configured one). */
-const DEFAULT_MCP_BODY_LIMIT = 64 * 1024;
-
 /**
- * POST /mcp: JSON-RPC over HTTP, status 200 for everything JSON-RPC can express. What it
- * cannot — a body over the limit (413) or not JSON at all by its content-type (415) — gets the
- * server's HTTP error, as on every other JSON route.
+ * One JSON-RPC request as text (the body of POST /mcp): parse errors are JSON-RPC errors too,
+ * so everything JSON-RPC can express is answered here; the HTTP route only reads the body.
  */
-export function registerMcpRoutes<E extends Env>(
-  app: Hono<E>,
-  service: SessionService,
-  limitBytes: number = DEFAULT_MCP_BODY_LIMIT,
-): void {
-  app.post("/mcp", async (c) => {
-    let text: string;
-    try {
-      requireJsonContentType(c);
-      text = await readBodyText(c, limitBytes);
-    } catch (e) {
-      if (e instanceof HttpError) return renderError(c, e);
-      throw e;
-    }
-    if (exceedsJsonDepth(text)) {
-      return c.json(rpcError(null, JSONRPC_PARSE_ERROR, `Parse error: nested deeper than ${MAX_JSON_DEPTH}`));
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.json(rpcError(null, JSONRPC_PARSE_ERROR, "Parse error"), 200);
-    }
-    return c.json(await handleMcpRequest(body, service), 200);
-  });
+export async function answerMcpText(text: string, service: SessionService): Promise<JsonRpcResponse> {
+  if (exceedsJsonDepth(text)) {
+    return rpcError(null, JSONRPC_PARSE_ERROR, `Parse error: nested deeper than ${MAX_JSON_DEPTH}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return rpcError(null, JSONRPC_PARSE_ERROR, "Parse error");
+  }
+  return handleMcpRequest(body, service);
 }

@@ -3,7 +3,9 @@ import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
 import type { SessionService } from "../../sessions/session-service";
+import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
+import { SessionId } from "../../wire/session-id";
 
 export interface ToolContext {
   service: SessionService;
@@ -26,7 +28,7 @@ interface ToolSpec<S extends z.ZodType> {
   run(args: z.infer<S>, sessionId: string | undefined, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
-const SessionArg = z.string().min(1).max(128).describe("The session returned by new_negotiation.");
+const SessionArg = SessionId.describe("The session returned by new_negotiation.");
 
 function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
@@ -41,15 +43,10 @@ function statusLine(o: Observation, done: boolean): string {
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
   const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
-  const structured = {
-    observation: r.observation,
-    reward: r.reward,
-    done: r.done,
-    terminated: r.terminated,
-    truncated: r.truncated,
-    info: r.info,
+  return {
+    text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`,
+    structured: { ...stepReply(r) },
   };
-  return { text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`, structured };
 }
 
 const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;

@@ -3,11 +3,10 @@ import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { Action } from "../../../env/action";
 import { type Logger, silentLogger } from "../../log/logger";
-import { ServiceError, type SessionService } from "../../sessions/session-service";
-import { isStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
+import { asServiceError } from "../../sessions/service-error";
+import type { SessionService } from "../../sessions/session-service";
+import { toPydanticErrors } from "../../wire/pydantic-errors";
 import { ResetRequest } from "../../wire/reset";
-import { handleMcpRequest } from "../mcp/mcp-handler";
-import { toPydanticErrors } from "./pydantic-errors";
 import { SerialQueue } from "./serial-queue";
 import { refuseUpgrade, type UpgradeAdmission } from "./upgrade-admission";
 import {
@@ -32,7 +31,21 @@ export interface OpenEnvWebSocketOptions {
   logger?: Logger;
   /** Checked before each upgrade (Origin, API key); a refusal is answered as plain HTTP. */
   admit?: (req: IncomingMessage) => UpgradeAdmission;
+  /**
+   * Answers the `mcp` frame (JSON-RPC) on the connection's own session. Passed in by whoever
+   * composes the server, so this transport never imports the MCP one; without it the frame is
+   * an UNKNOWN_TYPE error, as on an OpenEnv server without MCP.
+   */
+  mcp?: McpFrameHandler;
 }
+
+/** One JSON-RPC request from an `mcp` frame, answered for the connection's session. */
+export type McpFrameHandler = (
+  request: Record<string, unknown>,
+  service: SessionService,
+  sessionId: string,
+  channel: object,
+) => Promise<unknown>;
 
 export interface OpenEnvWebSocket {
   /** Close every connection (1001), free their sessions and stop accepting upgrades. */
@@ -95,6 +108,7 @@ export function attachOpenEnvWebSocket(
       const finished = serveConnection(ws, service, {
         maxBuffered: opts.maxBufferedBytes ?? DEFAULT_WS_MAX_BUFFERED,
         log: opts.logger ?? silentLogger,
+        mcp: opts.mcp ?? null,
       });
       connections.add(finished);
       void finished.then(() => {
@@ -118,6 +132,7 @@ export function attachOpenEnvWebSocket(
 interface ConnectionLimits {
   maxBuffered: number;
   log: Logger;
+  mcp: McpFrameHandler | null;
 }
 
 function rawText(data: RawData, isBinary: boolean): string | null {
@@ -215,7 +230,7 @@ function serveConnection(ws: WebSocket, service: SessionService, limits: Connect
           ws.close(1000);
           return;
         }
-        send(await answer(frame, service, sessionId as string, channel));
+        send(await answer(frame, service, sessionId as string, channel, limits.mcp));
       } finally {
         answered();
       }
@@ -225,7 +240,7 @@ function serveConnection(ws: WebSocket, service: SessionService, limits: Connect
 }
 
 function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
-  if (e instanceof ServiceError && e.code === "CAPACITY_REACHED") {
+  if (asServiceError(e)?.code === "CAPACITY_REACHED") {
     const { active_sessions, max_sessions } = service.capacity();
     return errorFrame(
       "CAPACITY_REACHED",
@@ -238,16 +253,22 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
   });
 }
 
-const executionError = (e: unknown): WsErrorFrame =>
-  isStorageFull(e)
-    ? errorFrame("EXECUTION_ERROR", STORAGE_FULL_MESSAGE, { reason: "STORAGE_FULL" })
-    : errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+/** A failure while the environment handled a frame, as the taxonomy routes it to the WS. */
+function executionError(e: unknown): WsErrorFrame {
+  const known = asServiceError(e);
+  if (known === null) return errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
+  // OpenEnv's frame carries code and message only; a full disk alone adds `reason`, since a
+  // client should retry it later rather than treat the episode as failed.
+  const extras = known.code === "STORAGE_FULL" ? { reason: known.code } : {};
+  return errorFrame(known.route.ws, known.message, extras);
+}
 
 async function answer(
   frame: Exclude<ClientFrame, { type: "close" }>,
   service: SessionService,
   sessionId: string,
   channel: object,
+  mcp: McpFrameHandler | null,
 ): Promise<Outgoing> {
   try {
     switch (frame.type) {
@@ -266,7 +287,8 @@ async function answer(
       case "state":
         return stateFrame(service.state(sessionId, channel));
       case "mcp":
-        return { type: "mcp", data: await handleMcpRequest(frame.data, service, sessionId, channel) };
+        if (mcp === null) return errorFrame("UNKNOWN_TYPE", "Unknown message type: mcp");
+        return { type: "mcp", data: await mcp(frame.data, service, sessionId, channel) };
     }
   } catch (e) {
     return executionError(e);

@@ -1,16 +1,9 @@
 import { z } from "zod";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../http/json-depth";
-import { type PydanticError, toPydanticErrors } from "./pydantic-errors";
+import type { WsErrorCode } from "../../wire/errors";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../wire/json-depth";
+import { type PydanticError, toPydanticErrors } from "../../wire/pydantic-errors";
 
-/** The OpenEnv WS error codes (OPENENV §1.4). */
-export type WsErrorCode =
-  | "INVALID_JSON"
-  | "UNKNOWN_TYPE"
-  | "VALIDATION_ERROR"
-  | "EXECUTION_ERROR"
-  | "CAPACITY_REACHED"
-  | "FACTORY_ERROR"
-  | "SESSION_ERROR";
+export type { WsErrorCode };
 
 export interface WsErrorFrame {
   type: "error";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import type { UpgradeAdmission } from "../ws/upgrade-admission";
-import { type AccessControl, admitWebSocket } from "./access-control";
-import { errorBody } from "./http-errors";
-import { foreignOrigin, originAllowed } from "./origin-guard";
+import type { UpgradeAdmission } from "../wire/admission";
+import { type AccessControl, admitWebSocket } from "./http/access-control";
+import { errorBody } from "./http/http-errors";
+import { foreignOrigin, originAllowed } from "./http/origin-guard";
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];

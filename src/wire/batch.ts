@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Action } from "../../../env/action";
-import { MAX_SEED, ResetRequest } from "../../wire/reset";
-import { StepRequest } from "../../wire/step";
+import { MAX_SEED, ResetRequest } from "./reset";
+import { SessionId } from "./session-id";
+import { StepRequest } from "./step";
 
 export const MAX_BATCH = 256;
 
@@ -17,7 +17,7 @@ export const BatchResetRequest = ResetRequest.omit({ session_id: true, seed: tru
     count: z.number().int().min(1).max(MAX_BATCH).optional(),
     seeds: z.union([Seed, z.array(Seed.nullable()).min(1).max(MAX_BATCH)]).optional(),
     seed: z.union([Seed, z.array(Seed.nullable()).min(1).max(MAX_BATCH)]).optional(),
-    session_ids: z.array(z.string().min(1).max(128)).min(1).max(MAX_BATCH).optional(),
+    session_ids: z.array(SessionId).min(1).max(MAX_BATCH).optional(),
   })
   .loose();
 export type BatchResetRequest = z.infer<typeof BatchResetRequest>;
@@ -31,13 +31,13 @@ export const BatchStepRequest = z
 
 export const BatchStepItem = StepRequest;
 
-export const CloseRequest = z.object({ session_id: z.string().min(1).max(128) }).loose();
+/** The error one batch item alone hit, with the status the same single call would get. */
+export const BatchItemError = z.object({
+  session_id: z.string().nullable(),
+  status: z.number().int(),
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type BatchItemError = z.infer<typeof BatchItemError>;
 
-export const CounterfactualRequest = z
-  .object({
-    from_round: z.number().int().min(1),
-    action: Action,
-    continuation: z.enum(["greedy", "repeat"]).optional(),
-  })
-  .strict();
-export type CounterfactualRequest = z.infer<typeof CounterfactualRequest>;
+/** One entry of a batch answer: the single-call result, or the error that item alone hit. */
+export type BatchItem<T> = T | BatchItemError;

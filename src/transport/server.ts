@@ -2,28 +2,29 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
-import type { ServerConfig } from "../../config/config";
-import { readLlmConfig } from "../../llm/config";
-import { redactSecrets } from "../../llm/redact";
-import { createLogger, errorFields, type Logger } from "../../log/logger";
-import { registerOpenApiRoutes } from "../../openapi/openapi-routes";
-import { sellerBackendHealth } from "../../seller-runtime/backend-health";
-import { createSellerResolver, modelCache, realResilienceDeps } from "../../seller-runtime/seller-resolver";
-import { createSessionService, type EngineSessionService } from "../../sessions/engine-session-service";
-import { MatchRunner } from "../../sessions/matches";
-import { startCheckpointer } from "../../storage/checkpointer";
-import { EpisodeStore } from "../../storage/episode-store";
-import { GroupCommit } from "../../storage/group-commit";
-import { openDatabase } from "../../storage/open-database";
-import { startWorkerWriter } from "../../storage/worker-writer";
-import { headerProbe, WriteHealth, watchWrites } from "../../storage/write-health";
-import { registerMcpRoutes } from "../mcp/mcp-handler";
-import { attachOpenEnvWebSocket } from "../ws/openenv-ws";
-import { createAccessControl, loadApiKeys } from "./access-setup";
-import { type AppDeps, createApp } from "./app";
-import { configuredModelBuyers, matchBuyers } from "./match-routes";
-import { isAddressInUse, PortInUseError } from "./port-in-use";
+import { loadListingsFile } from "../../tasks/listings/load-listings-file";
+import type { ServerConfig } from "../config/config";
+import { readLlmConfig } from "../llm/config";
+import { redactSecrets } from "../llm/redact";
+import { createLogger, errorFields, type Logger } from "../log/logger";
+import { registerOpenApiRoutes } from "../openapi/openapi-routes";
+import { sellerBackendHealth } from "../seller-runtime/backend-health";
+import { createSellerResolver, modelCache, realResilienceDeps } from "../seller-runtime/seller-resolver";
+import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import { MatchRunner } from "../sessions/matches";
+import { startCheckpointer } from "../storage/checkpointer";
+import { EpisodeStore } from "../storage/episode-store";
+import { GroupCommit } from "../storage/group-commit";
+import { openDatabase } from "../storage/open-database";
+import { startWorkerWriter } from "../storage/worker-writer";
+import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
+import { createAccessControl, loadApiKeys } from "./http/access-setup";
+import { type AppDeps, createApp } from "./http/app";
+import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
+import { isAddressInUse, PortInUseError } from "./http/port-in-use";
+import { registerTextRoute } from "./http/text-route";
+import { answerMcpText, handleMcpRequest } from "./mcp/mcp-handler";
+import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
 
 export interface RunningServer {
@@ -63,7 +64,7 @@ function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
 
 export function serverVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
       version?: string;
     };
     return pkg.version ?? "0.0.0";
@@ -135,7 +136,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   };
   const app = createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerMcpRoutes(a, d.service, d.bodyLimitKb * 1024),
+    (a, d) => registerTextRoute(a, "/mcp", (text) => answerMcpText(text, d.service), d.bodyLimitKb * 1024),
   ]);
 
   let server: Server;
@@ -157,6 +158,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const ws = attachOpenEnvWebSocket(server, service, {
     admit: wsAdmission(config.corsOrigins, access),
     logger: log,
+    mcp: handleMcpRequest,
   });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);

@@ -1,0 +1,113 @@
+import { ENGINE_VERSION } from "../../env/engine-version";
+import type { Listing } from "../../tasks/listings/listing";
+import { errorFields, type Logger } from "../log/logger";
+import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
+import type { EpisodeStore } from "../storage/episode-store";
+import type { StoreWriter } from "../storage/store-writer";
+import type { WriteOp } from "../storage/write-batch";
+import { rebuildRun } from "./run-replay";
+import { sessionNotFound } from "./session-errors";
+import type { LiveSession, SessionTable } from "./session-table";
+
+/** Turns a seller key into a policy (and, for LLM sellers, an async proposer). */
+export type SellerResolver = (key: string) => ResolvedSeller;
+
+/** updated_at only matters for the TTL check after a restart, where being 10 s stale is harmless. */
+export const TOUCH_EVERY_MS = 10_000;
+
+export interface SessionPersistenceDeps {
+  store: EpisodeStore;
+  writer: StoreWriter;
+  table: SessionTable;
+  sellers: SellerResolver;
+  listings: readonly Listing[] | undefined;
+  now: () => number;
+  log: Logger;
+}
+
+/**
+ * Write-through storage of live sessions: every reset and step commits one transaction, so any
+ * session open when the process died is rebuilt from its stored logs on the next request naming
+ * it. Closing is committed before the id can be resumed again.
+ */
+export class SessionPersistence {
+  /** Sessions whose close is being committed: not to be resumed from their still-open row meanwhile. */
+  private readonly closing = new Set<string>();
+
+  constructor(private readonly d: SessionPersistenceDeps) {}
+
+  meta(s: LiveSession, now: number) {
+    return { sessionId: s.id, run: s.runNo, engineVersion: ENGINE_VERSION, now };
+  }
+
+  /** Rebuild a stored open session (after a restart or an eviction race) into the table. */
+  resume(id: string): LiveSession {
+    const { store, table } = this.d;
+    const now = this.d.now();
+    if (this.closing.has(id)) throw sessionNotFound(id);
+    const row = store.session(id);
+    // A WebSocket's session dies with its connection: a restart must not hand it to another client.
+    if (row === undefined || row.closed !== 0 || row.options.ws === true) throw sessionNotFound(id);
+    if (now - row.updated_at > table.ttlMs) {
+      void this.quietly(this.d.writer.commit(store.batch().closeSession(id, 2, now).ops));
+      throw sessionNotFound(id);
+    }
+    table.requireRoom();
+    const episodes = store.runEpisodes(id, row.run);
+    const last = episodes[episodes.length - 1];
+    if (last === undefined) throw sessionNotFound(id);
+    const seller = row.options.seller === "" ? null : this.d.sellers(row.options.seller);
+    const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.d.listings);
+    const r: LiveSession = {
+      ...table.blank(id, true),
+      propose: seller?.propose ?? null,
+      run,
+      runNo: row.run,
+      task: row.task,
+      seed: row.seed,
+      options: row.options,
+      episodeKey: last.key,
+    };
+    table.add(r);
+    this.d.log.info("session resumed", { session_id: id, episodes: episodes.length });
+    return r;
+  }
+
+  /** Forget a session at once; resolves when its row says closed (1 closed by its client, 2 expired). */
+  drop(s: LiveSession, code: 1 | 2): Promise<void> {
+    this.d.table.forget(s);
+    if (!s.stored) return Promise.resolve();
+    // Until the row says closed, a request naming the session must not rebuild it from storage.
+    this.closing.add(s.id);
+    return this.d.writer
+      .commit(this.d.store.batch().closeSession(s.id, code, this.d.now()).ops)
+      .finally(() => this.closing.delete(s.id));
+  }
+
+  /** Store a change, then resolve; if storing fails the session is dropped so the next request rebuilds it. */
+  async persist(s: LiveSession, ops: readonly WriteOp[]): Promise<void> {
+    try {
+      await this.d.writer.commit(ops);
+    } catch (err) {
+      this.d.table.forget(s);
+      throw err;
+    }
+  }
+
+  /**
+   * Evictions nobody waits on: a failed write is logged. The row then stays open, so the session
+   * could still be resumed by id until it is past its TTL, when the next attempt closes it.
+   */
+  quietly(write: Promise<void>): Promise<void> {
+    return write.catch((err: unknown) => {
+      this.d.log.error("closing an expired session in storage failed", errorFields(err));
+    });
+  }
+
+  /** Whether this step should refresh the row's updated_at (at most every TOUCH_EVERY_MS). */
+  dueForTouch(s: LiveSession, now: number): boolean {
+    if (now - s.touchedAt < TOUCH_EVERY_MS) return false;
+    s.touchedAt = now;
+    return true;
+  }
+}
