@@ -42,6 +42,11 @@ export const EpisodeSpec = z.object({
   tells_extractor: TellsExtractorId.optional(),
   /** The learned model (version and content hash) when the model path reads, like a seller version. */
   tells_model: z.object({ version: z.string(), hash: z.string() }).optional(),
+  /**
+   * How the environment's own words write prices: "exact" (to the paisa, as the buyer's screen
+   * shows them; tasks from version 3). Absent means whole rupees: v1/v2 logs keep their bytes.
+   */
+  money: z.literal("exact").optional(),
   /** v2 tasks only: the hidden seller type drawn for this seed (absent on v1, whose logs stay byte-identical). */
   seller_type: SellerType.optional(),
 });

@@ -2,7 +2,7 @@ import type { DialogueTurn, OfferRow } from "./dialogue";
 import { type EpisodeSpec, isGameV2 } from "./episode-spec";
 import type { BuyerActedEvent, EpisodeEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
 import { round2, round4 } from "./money";
-import { NOTICE } from "./notices";
+import { NOTICE, priceText } from "./notices";
 import { potential, shapedStepReward } from "./potential-reward";
 import type { DealOutcome, DealRecord } from "./records";
 import {
@@ -164,7 +164,7 @@ function closeDeal(
   s.last.components = { ...penalties, ...d.components };
   s.last.reward = d.reward;
   s.last.sellerMessage = sellerMessage;
-  s.last.notice = NOTICE.dealAt(agreed);
+  s.last.notice = NOTICE.dealAt(agreed, priceText(s.spec));
 }
 
 function applyBuyer(s: EpisodeState, ev: BuyerActedEvent): void {

@@ -3,7 +3,7 @@ import type { EpisodeSpec } from "./episode-spec";
 import { applyEvent, type EpisodeGrader, type EpisodeState, startState } from "./episode-state";
 import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
 import { round2 } from "./money";
-import { restatedLine } from "./notices";
+import { restatedLine, restatedLineExact } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
 import { redactHidden } from "./reservation-leak";
 import { guardSellerTurn } from "./rules-guard";
@@ -165,7 +165,7 @@ function sellerFact(
     cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
-    restate: restatedLine,
+    restate: s.spec.money === "exact" ? restatedLineExact : restatedLine,
   });
   let tells = null;
   if (s.spec.enable_tells) {

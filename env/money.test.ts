@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice, formatRupees, round2, wholeUnits } from "./money";
+import { formatMoney, formatPrice, formatRupees, round2, wholeUnits } from "./money";
 import { timeDiscount } from "./rewards";
 
 describe("money", () => {
@@ -17,6 +18,29 @@ describe("money", () => {
     expect(formatPrice(60)).toBe("60");
     expect(formatPrice(31.5)).toBe("31.5");
     expect(formatPrice(null)).toBe("N/A");
+  });
+
+  it("formats money exactly: whole rupees where whole, paise where not (#17 item 5)", () => {
+    expect(formatMoney(3499)).toBe("₹3,499");
+    expect(formatMoney(3499.3)).toBe("₹3,499.30");
+    expect(formatMoney(55.96)).toBe("₹55.96");
+    expect(formatMoney(42.5)).toBe("₹42.50");
+    expect(formatMoney(123456.05)).toBe("₹1,23,456.05");
+    expect(formatMoney(0)).toBe("₹0");
+    expect(formatMoney(0.07)).toBe("₹0.07");
+    expect(formatMoney(99.999)).toBe("₹100");
+    expect(formatMoney(-12.5)).toBe("-₹12.50");
+  });
+
+  it("money text reads back as the same number, to the paisa, for every price", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (paise) => {
+        const price = paise / 100;
+        const text = formatMoney(price);
+        expect(Number(text.replace("₹", "").replaceAll(",", ""))).toBe(round2(price));
+        expect(text.includes(".")).toBe(paise % 100 !== 0);
+      }),
+    );
   });
 
   it("time discount matches REFERENCE §4.3", () => {

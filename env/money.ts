@@ -33,9 +33,28 @@ function groupIndian(n: number): string {
   return `${n < 0 ? "-" : ""}${parts.join(",")},${tail}`;
 }
 
-/** The one formatter for prices shown in seller and buyer lines: "₹1,099", "₹1,23,456". */
+/**
+ * Whole rupees ("₹1,099", "₹1,23,456"): how the frozen v1 seller lines and notices say every
+ * price, even one with paise (₹55.96 is said "₹56"). New wording uses `formatMoney`.
+ */
 export function formatRupees(x: number): string {
   return `₹${groupIndian(wholeUnits(x))}`;
+}
+
+/**
+ * The one price formatter for words and numbers alike (#17 item 5): the price as the game
+ * holds it, to the paisa, with Indian grouping. Whole rupees where the price is whole
+ * ("₹3,499"), paise where it is not ("₹3,499.30", "₹42.50"), so a seller's words, a notice, the
+ * counter and the Accept button all show one number. Prices are rounded to paise at every
+ * boundary (`round2`), so nothing finer is ever lost.
+ */
+export function formatMoney(x: number): string {
+  const paise = Math.round(Math.abs(round2(x)) * 100);
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  const sign = x < 0 && paise > 0 ? "-" : "";
+  const whole = `${sign}₹${groupIndian(rupees)}`;
+  return rest === 0 ? whole : `${whole}.${String(rest).padStart(2, "0")}`;
 }
 
 /** Prices in prompts: at most two decimals, no trailing zeros ("60", "31.5"). */

@@ -35,13 +35,15 @@ const PACKAGES: Record<(typeof DOMAIN)[number], RegExp> = {
   eval: new RegExp(`^(zod|node:crypto|${READS})$`),
 };
 
-function sources(dir: string): string[] {
+/** The .ts files under `dir`: runtime sources only by default, tests and declarations too with `all`. */
+function sources(dir: string, all = false): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     if (name === "node_modules" || name.startsWith(".")) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts")) out.push(path);
+    if (statSync(path).isDirectory()) out.push(...sources(path, all));
+    else if (name.endsWith(".ts") && (all || (!name.endsWith(".test.ts") && !name.endsWith(".d.ts"))))
+      out.push(path);
   }
   return out;
 }
@@ -150,19 +152,8 @@ const LONG_FILES: Record<string, string> = {
   "bench/server.bench.ts": "not a data table: one benchmark harness (http, ws, batch, sessions); to be split",
 };
 
-function allTs(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...allTs(path));
-    else if (name.endsWith(".ts")) out.push(path);
-  }
-  return out;
-}
-
 function longFiles(): string[] {
-  return allTs(ROOT)
+  return sources(ROOT, true)
     .filter((f) => readFileSync(f, "utf8").split("\n").length > MAX_LINES)
     .map((f) => relative(ROOT, f).split(sep).join("/"))
     .filter((f) => !(f in LONG_FILES));

@@ -17,14 +17,21 @@ export const CLASSIC_LINE_SETS: Readonly<Record<string, LinePools>> = {
   "classic-deceptive-v2": DECEPTIVE_LINES_V2,
 };
 
+/** The same words said honestly (see `RuleLines.speech`): the v2 sets of every rule seller. */
+const honest = <T extends RuleLines>(lines: T): T => ({ ...lines, speech: "honest" });
+
 export const RULE_LINE_SETS: Readonly<Record<string, RuleLines>> = {
   "time-based-v1": TIME_BASED_LINES,
   "tit-for-tat-v1": TIT_FOR_TAT_LINES,
   "craigslist-bot-v1": CRAIGSLIST_BOT_LINES,
+  "time-based-v2": honest(TIME_BASED_LINES),
+  "tit-for-tat-v2": honest(TIT_FOR_TAT_LINES),
+  "craigslist-bot-v2": honest(CRAIGSLIST_BOT_LINES),
 };
 
 export const RESPONSIVE_LINE_SETS: Readonly<Record<string, ResponsiveLines>> = {
   "responsive-v1": RESPONSIVE_LINES,
+  "responsive-v2": honest(RESPONSIVE_LINES),
 };
 
 function need<T>(sets: Readonly<Record<string, T>>, name: string): T {

@@ -24,6 +24,17 @@ const RULE_KEYS = [
   "craigslist-bot@1",
   "hardliner@2",
   "responsive@1",
+  "responsive@2",
+  "boulware@2",
+  "linear@2",
+  "conceder@2",
+  "hardliner@3",
+  "tit-for-tat@2",
+  "craigslist-bot@2",
+  "bazaar-default@2",
+  "bazaar-impatient@2",
+  "bazaar-collaborative@2",
+  "bazaar-deceptive@3",
 ];
 
 describe("seller registry", () => {
@@ -37,12 +48,13 @@ describe("seller registry", () => {
   });
 
   it("resolves a bare id to its latest version", () => {
-    expect(sellerKey(resolveSeller("boulware").ref)).toBe("boulware@1");
-    expect(sellerKey(resolveSeller("hardliner").ref)).toBe("hardliner@2");
+    expect(sellerKey(resolveSeller("boulware").ref)).toBe("boulware@2");
+    expect(sellerKey(resolveSeller("hardliner").ref)).toBe("hardliner@3");
+    expect(sellerKey(resolveSeller("responsive").ref)).toBe("responsive@2");
   });
 
   it("rejects unknown ids and versions, listing what exists", () => {
-    for (const key of ["boulware@2", "nobody@1", "nobody"]) {
+    for (const key of ["boulware@9", "nobody@1", "nobody"]) {
       let caught: unknown;
       try {
         resolveSeller(key);

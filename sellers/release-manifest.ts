@@ -35,6 +35,7 @@ const ClassicParamsSchema = z.object({
   blend: z.object({ weight: z.number(), costFactor: z.number() }).nullable(),
   pressureLimit: z.number().int().nullable(),
   avoidRepeats: z.boolean().optional(),
+  exactPrices: z.boolean().optional(),
 });
 
 export const LlmTemplateParams = z

@@ -1,18 +1,29 @@
 import { ReleaseManifest } from "./release-manifest";
 import bazaarCollaborative1 from "./versions/bazaar-collaborative-1.json" with { type: "json" };
+import bazaarCollaborative2 from "./versions/bazaar-collaborative-2.json" with { type: "json" };
 import bazaarDeceptive1 from "./versions/bazaar-deceptive-1.json" with { type: "json" };
 import bazaarDeceptive2 from "./versions/bazaar-deceptive-2.json" with { type: "json" };
+import bazaarDeceptive3 from "./versions/bazaar-deceptive-3.json" with { type: "json" };
 import bazaarDefault1 from "./versions/bazaar-default-1.json" with { type: "json" };
+import bazaarDefault2 from "./versions/bazaar-default-2.json" with { type: "json" };
 import bazaarImpatient1 from "./versions/bazaar-impatient-1.json" with { type: "json" };
+import bazaarImpatient2 from "./versions/bazaar-impatient-2.json" with { type: "json" };
 import boulware1 from "./versions/boulware-1.json" with { type: "json" };
+import boulware2 from "./versions/boulware-2.json" with { type: "json" };
 import conceder1 from "./versions/conceder-1.json" with { type: "json" };
+import conceder2 from "./versions/conceder-2.json" with { type: "json" };
 import craigslistBot1 from "./versions/craigslist-bot-1.json" with { type: "json" };
+import craigslistBot2 from "./versions/craigslist-bot-2.json" with { type: "json" };
 import hardliner1 from "./versions/hardliner-1.json" with { type: "json" };
 import hardliner2 from "./versions/hardliner-2.json" with { type: "json" };
+import hardliner3 from "./versions/hardliner-3.json" with { type: "json" };
 import linear1 from "./versions/linear-1.json" with { type: "json" };
+import linear2 from "./versions/linear-2.json" with { type: "json" };
 import llm1 from "./versions/llm-1.json" with { type: "json" };
 import responsive1 from "./versions/responsive-1.json" with { type: "json" };
+import responsive2 from "./versions/responsive-2.json" with { type: "json" };
 import titForTat1 from "./versions/tit-for-tat-1.json" with { type: "json" };
+import titForTat2 from "./versions/tit-for-tat-2.json" with { type: "json" };
 import lock from "./versions.lock.json" with { type: "json" };
 
 /**
@@ -35,6 +46,18 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   llm1,
   hardliner2,
   responsive1,
+  // Honest speech (exact prices, no quiet line at the floor, no repeated line): released together.
+  responsive2,
+  boulware2,
+  linear2,
+  conceder2,
+  hardliner3,
+  titForTat2,
+  craigslistBot2,
+  bazaarDefault2,
+  bazaarImpatient2,
+  bazaarCollaborative2,
+  bazaarDeceptive3,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */

@@ -32,4 +32,6 @@ export interface TaskDefinition {
    * present, budget, cost, ask, rounds and deadline above are only the documented centre values.
    */
   draws?: TaskDraws;
+  /** From version 3: the environment's notices write prices exactly (see EpisodeSpec.money). */
+  money?: "exact";
 }

@@ -80,6 +80,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       enable_career: t.enableCareer,
       career: t.enableCareer ? a.career : null,
       ...tellsSpecFields(a.tellsExtractor),
+      ...(t.money === undefined ? {} : { money: t.money }),
       ...(sellerType === undefined ? {} : { seller_type: sellerType }),
     };
   };

@@ -20,6 +20,7 @@ import { rupees } from "./money";
 import { offerProblem } from "./offer-check";
 import { advance, canMove, INITIAL, type PlayEvent, type PlayState } from "./play-machine";
 import { sellerMenuOptions } from "./seller-menu";
+import { findMenuTask, taskMenuOptions, taskValue } from "./task-menu";
 import { renderTells } from "./tells-view";
 import { verdict } from "./verdict";
 
@@ -327,7 +328,7 @@ function fillSellers(sellers: readonly SellerInfo[], backends: readonly BackendI
 }
 
 function describeTask(): void {
-  const t = tasks.find((x) => x.id === el.task.value);
+  const t = findMenuTask(tasks, el.task.value);
   if (t === undefined) return;
   el.taskAbout.textContent = `${t.description} (${t.difficulty}; ${t.rounds_per_episode} rounds${t.total_episodes > 1 ? `, ${t.total_episodes} deals` : ""})`;
   const usual = el.seller.options[0];
@@ -342,18 +343,11 @@ async function boot(): Promise<void> {
     // A failed health probe only costs the LLM entries, never the page.
     const [t, s, b] = await Promise.all([api.tasks(), api.sellers(), api.backends().catch(() => [])]);
     tasks = t;
-    setMarkup(
-      el.task,
-      t
-        .map(
-          (x) =>
-            `<option value="${escapeHtml(x.id)}">${escapeHtml(`${x.id.replace(/_/g, " ")} · ${x.difficulty}`)}</option>`,
-        )
-        .join(""),
-    );
+    setMarkup(el.task, taskMenuOptions(t));
     fillSellers(s, b);
     const wanted = new URLSearchParams(location.search).get("task");
-    if (wanted !== null && t.some((x) => x.id === wanted)) el.task.value = wanted;
+    const linked = wanted === null ? undefined : findMenuTask(t, wanted);
+    if (linked !== undefined) el.task.value = taskValue(linked);
     describeTask();
   } catch (err) {
     state = { ...state, error: messageOf(err) };

@@ -12,7 +12,13 @@ import { FLOOR_SPECS, SCRIPTED_SPECS, taskOracle } from "./game-buyers";
 
 /** The numbers issue #11 asks of every v2 task (see docs/game.md). */
 export const BARS = { headroom: 0.15, floorMax: 0.5, spearman: 0.8 } as const;
-export const TELLS_TASKS: readonly string[] = ["read_the_tells@2", "deceptive_seller@2"];
+/** The tells tasks of every game version that has them (a run measures those it plays). */
+export const TELLS_TASKS: readonly string[] = [
+  "read_the_tells@2",
+  "deceptive_seller@2",
+  "read_the_tells@3",
+  "deceptive_seller@3",
+];
 export const TELLS_BUYER = "param:tells-reader";
 
 export interface GamePlan {

@@ -1,21 +1,15 @@
 import type { Action } from "../../env/action";
 import { ENGINE_VERSION } from "../../env/engine-version";
-import type { ExternalSellerTurn } from "../../env/episode-step";
 import { observe } from "../../env/observe";
-import { type RunState, scoreRun, stepRun } from "../../env/run";
-import type { SellerPolicy } from "../../env/seller-policy";
-import type { LlmProposeInput } from "../../sellers/llm/llm-seller";
-import { proposeInputFor } from "../../sellers/llm/propose-input";
+import { type RunState, scoreRun } from "../../env/run";
 import { resolveSeller } from "../../sellers/registry";
+import { type PlayableSeller, stepWithSeller } from "../../sellers/step-with-seller";
 import type { Listing } from "../../tasks/listings/listing";
 import { openRun } from "../../tasks/open-run";
 import type { EvalSession, EvalSessionFactory } from "./eval-env";
 
 /** A seller for in-process play: a rule policy, plus an async proposer for LLM sellers. */
-export interface EvalSeller {
-  policy: SellerPolicy;
-  propose?: (input: LlmProposeInput, signal?: AbortSignal) => Promise<ExternalSellerTurn>;
-}
+export type EvalSeller = PlayableSeller;
 export type EvalSellerResolver = (key: string) => EvalSeller;
 
 const ruleOnly: EvalSellerResolver = (key) => ({ policy: resolveSeller(key) });
@@ -37,12 +31,7 @@ export function inProcessSessionsWith(
       if (run === null) throw new Error("step before reset");
       return run;
     };
-    const step = async (action: Action) => {
-      const r = live();
-      const input = seller?.propose ? proposeInputFor(r, action) : null;
-      const external = input !== null && seller?.propose ? await seller.propose(input) : undefined;
-      return stepRun(r, action, external);
-    };
+    const step = (action: Action) => stepWithSeller(live(), action, seller);
     return {
       reset: async (req) => {
         seller = req.seller === undefined ? null : resolve(req.seller);

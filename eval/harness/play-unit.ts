@@ -1,5 +1,6 @@
 import { sellerKey } from "../../env/seller-policy";
 import type { BuyerPolicy } from "../buyers/buyer-policy";
+import { playEpisodes } from "./episode-loop";
 import type { EvalSession } from "./eval-env";
 import type { StepRow, UnitResult } from "./unit-result";
 
@@ -22,9 +23,6 @@ export interface UnitSpec {
 export const unitEpisodeId = (runId: string, buyer: string, task: string, seed: number): string =>
   `${runId}.${buyer}.${task}.${seed}`.slice(0, 255);
 
-/** Far above any task's rounds: a buyer/env disagreement must end in an error, not a hang. */
-const STEP_LIMIT = 1000;
-
 /** Play one buyer through every episode of one task run and collect what the eval measures. */
 export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: UnitSpec): Promise<UnitResult> {
   const reset = await session.reset({
@@ -35,52 +33,46 @@ export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: Unit
     ...(u.seller !== undefined ? { seller: u.seller } : {}),
   });
   const wanted = Math.min(reset.totalEpisodes, u.maxEpisodes ?? reset.totalEpisodes);
-  const records: UnitResult["records"] = [];
   const walkedBy: UnitResult["walked_by"] = [];
   const steps: StepRow[] = [];
-  let obs = reset.observation;
   let tokens: UnitResult["tokens"] = null;
   let latency: number | null = null;
-  let done = false;
-  while (!done && records.length < wanted) {
-    if (steps.length >= STEP_LIMIT)
-      throw new Error(`${u.taskId} seed ${u.seed}: no end after ${STEP_LIMIT} steps`);
-    const act = await buyer.act(obs, { seed: u.seed, episode: obs.episode_number, step: steps.length });
-    if (act.usage) {
-      tokens ??= { prompt: 0, completion: 0 };
-      tokens.prompt += act.usage.promptTokens;
-      tokens.completion += act.usage.completionTokens;
-    }
-    if (act.latencyMs !== undefined) latency = (latency ?? 0) + act.latencyMs;
-    const res = await session.step(act.action);
-    const after = res.info.terminal_observation ?? res.observation;
-    steps.push({
-      idx: steps.length,
-      episode: res.info.episode,
-      round: after.current_round,
-      ask_before: obs.opponent_last_offer ?? obs.seller_asking_price,
-      buyer_action: act.action.type,
-      buyer_price: act.action.type === "offer" ? (act.action.price ?? null) : null,
-      buyer_message: act.action.message ?? "",
-      parse_error: act.parseError,
-      error: act.error ?? null,
-      seller_price: after.opponent_last_offer,
-      seller_message: after.seller_message,
-      reward: res.reward,
-      guard_interventions: res.info.guard?.length ?? null,
-      violations: res.info.violations,
-      prompt_tokens: act.usage?.promptTokens ?? null,
-      completion_tokens: act.usage?.completionTokens ?? null,
-      latency_ms: act.latencyMs ?? null,
-    });
-    const record = res.info.episode_result;
-    if (record !== undefined) {
-      records.push(record);
-      walkedBy.push(record.outcome === "walk" ? (act.action.type === "walk" ? "buyer" : "seller") : null);
-    }
-    obs = res.observation;
-    done = res.done;
-  }
+  const records = await playEpisodes(
+    session,
+    buyer,
+    { observation: reset.observation, seed: u.seed, label: `${u.taskId} seed ${u.seed}`, wanted },
+    ({ before: obs, act, res, after }) => {
+      if (act.usage) {
+        tokens ??= { prompt: 0, completion: 0 };
+        tokens.prompt += act.usage.promptTokens;
+        tokens.completion += act.usage.completionTokens;
+      }
+      if (act.latencyMs !== undefined) latency = (latency ?? 0) + act.latencyMs;
+      steps.push({
+        idx: steps.length,
+        episode: res.info.episode,
+        round: after.current_round,
+        ask_before: obs.opponent_last_offer ?? obs.seller_asking_price,
+        buyer_action: act.action.type,
+        buyer_price: act.action.type === "offer" ? (act.action.price ?? null) : null,
+        buyer_message: act.action.message ?? "",
+        parse_error: act.parseError,
+        error: act.error ?? null,
+        seller_price: after.opponent_last_offer,
+        seller_message: after.seller_message,
+        reward: res.reward,
+        guard_interventions: res.info.guard?.length ?? null,
+        violations: res.info.violations,
+        prompt_tokens: act.usage?.promptTokens ?? null,
+        completion_tokens: act.usage?.completionTokens ?? null,
+        latency_ms: act.latencyMs ?? null,
+      });
+      const record = res.info.episode_result;
+      if (record !== undefined) {
+        walkedBy.push(record.outcome === "walk" ? (act.action.type === "walk" ? "buyer" : "seller") : null);
+      }
+    },
+  );
   const score = await session.score();
   await session.close();
   return {

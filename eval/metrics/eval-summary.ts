@@ -3,6 +3,7 @@ import { deriveSeed } from "../../env/prng";
 import type { UnitResult } from "../harness/unit-result";
 import { type AdvantageRates, advantageRates, shares, WIN_THRESHOLD } from "./advantage";
 import { BOOTSTRAP_RESAMPLES, bootstrapCi, CI_LEVEL, mean, pairedBootstrapCi } from "./bootstrap";
+import type { OracleReference } from "./oracle-fraction";
 
 /**
  * The summary of an eval run. It holds only facts that a re-run with the same code, plan
@@ -12,7 +13,9 @@ import { BOOTSTRAP_RESAMPLES, bootstrapCi, CI_LEVEL, mean, pairedBootstrapCi } f
 /**
  * /2: the scaling ladder compares the task score (what a task grades), with the surplus
  * difference beside it; /1 compared mean normalised surplus, which flipped sign against the
- * score on 25 of 369 rows. Rows are unchanged.
+ * score on 25 of 369 rows. Rows are unchanged. Later additions are optional fields, present only
+ * when asked for (`fraction_of_oracle`, `oracle`), so a /2 reader still reads every summary and a
+ * run without them keeps its bytes.
  */
 export const SUMMARY_SCHEMA = "bazaar-eval-summary/2";
 export const BOOTSTRAP_SEED = 42;
@@ -54,6 +57,8 @@ export interface BuyerTaskRow {
   guard_interventions_per_episode: number | null;
   tokens_per_episode: number | null;
   latency_ms_per_episode: number | null;
+  /** Mean task score ÷ the oracle's on the same task, seller and seeds; only when the run measured it (`withOracle`). */
+  fraction_of_oracle?: number;
 }
 
 export interface LadderRow {
@@ -83,6 +88,8 @@ export interface EvalSummary {
   constants: { bootstrap_resamples: number; ci_level: number; bootstrap_seed: number; win_threshold: number };
   rows: BuyerTaskRow[];
   ladder: LadderRow[];
+  /** The oracle's score per task, when the run measured it (`bazaar eval --oracle`). */
+  oracle?: OracleReference[];
 }
 
 const r4 = (x: number): number => round4(x);

@@ -14,6 +14,8 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 const ci = (c: [number, number]): string => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 export function formatSummaryTable(s: EvalSummary): string {
+  // The fraction of the oracle shows only when the run measured the oracle (bazaar eval --oracle).
+  const oracle = s.rows.some((r) => r.fraction_of_oracle !== undefined);
   const head = [
     "buyer",
     "task",
@@ -21,6 +23,7 @@ export function formatSummaryTable(s: EvalSummary): string {
     "surplus",
     "95% CI",
     "score",
+    ...(oracle ? ["of oracle"] : []),
     "deal",
     "rounds",
     "r|deal",
@@ -38,6 +41,7 @@ export function formatSummaryTable(s: EvalSummary): string {
     f3(r.mean_normalized_surplus),
     ci(r.surplus_ci95),
     f3(r.mean_task_score),
+    ...(oracle ? [r.fraction_of_oracle === undefined ? "-" : pct(r.fraction_of_oracle)] : []),
     pct(r.deal_rate),
     r.mean_rounds.toFixed(2),
     r.mean_rounds_on_deal === null ? "n/a" : r.mean_rounds_on_deal.toFixed(2),
@@ -48,6 +52,12 @@ export function formatSummaryTable(s: EvalSummary): string {
     r.latency_ms_per_episode === null ? "-" : r.latency_ms_per_episode.toFixed(0),
   ]);
   const parts = [grid(head, rows)];
+  if (s.oracle !== undefined && s.oracle.length > 0)
+    parts.push(
+      `\n"of oracle": score ÷ the oracle buyer's on the same seeds and seller (${s.oracle
+        .map((o) => `${o.task} ${f3(o.mean_task_score)}`)
+        .join(", ")})`,
+    );
   const notes = reliabilityNotes(s);
   if (notes.length > 0) parts.push(`\n${notes.map((n) => `! ${n}`).join("\n")}`);
   if (s.ladder.length > 0) {

@@ -4,6 +4,7 @@ import type { DealRecord } from "../../env/records";
 import type { BuyerPolicy } from "../buyers/buyer-policy";
 import { actionJson } from "../buyers/buyer-policy";
 import { renderBuyerPromptV1 } from "../buyers/prompts/buyer-v1";
+import { playEpisodes } from "../harness/episode-loop";
 import type { EvalSession } from "../harness/eval-env";
 
 /** One buyer decision of a rollout: the prompt it saw and the completion it wrote. */
@@ -35,31 +36,26 @@ export async function rollout(
     tells: at.tells,
     ...(at.seller !== undefined ? { seller: at.seller } : {}),
   });
-  let obs = reset.observation;
+  const obs = reset.observation;
   const decisions: Decision[] = [];
-  const records: DealRecord[] = [];
   const lines: string[] = [`seller opens at ${obs.seller_asking_price}: ${obs.seller_message ?? ""}`];
   let lastAsk = obs.seller_asking_price;
-  for (let guard = 0; guard < 1000; guard++) {
-    const act = await buyer.act(obs, { seed: at.seed, episode: obs.episode_number, step: decisions.length });
+  const label = `pairs ${at.taskId} seed ${at.seed}`;
+  const records = await playEpisodes(session, buyer, { observation: obs, seed: at.seed, label }, (t) => {
+    const { act, after } = t;
     // Code buyers have no prompt of their own: the shared observation prompt stands in for it.
     decisions.push({
-      prompt: act.prompt ?? renderBuyerPromptV1(obs),
+      prompt: act.prompt ?? renderBuyerPromptV1(t.before),
       completion: act.rawText ?? actionJson(act.action),
       action: act.action,
       parseError: act.parseError,
     });
-    const res = await session.step(act.action);
-    const after = res.info.terminal_observation ?? res.observation;
     lastAsk = after.opponent_last_offer ?? lastAsk;
     lines.push(
       `buyer ${act.action.type}${act.action.type === "offer" ? ` ${act.action.price}` : ""}: ${act.action.message ?? ""}`,
       `seller ${after.deal_outcome ?? `asks ${after.opponent_last_offer}`}: ${after.seller_message ?? after.notice ?? ""}`,
     );
-    if (res.info.episode_result) records.push(res.info.episode_result);
-    obs = res.observation;
-    if (res.done) break;
-  }
+  });
   await session.close();
   return {
     decisions,

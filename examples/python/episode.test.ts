@@ -31,6 +31,10 @@ describe("examples/python/episode.py", () => {
       return;
     }
     expect(py.stdout).toMatch(/^outcome: (deal|walk|expired) at /m);
+    // #17 item 5: the seller's last price in words is the price the outcome line prints.
+    const outcome = /^outcome: deal at (₹[\d,]+(?:\.\d{2})?)$/m.exec(py.stdout)?.[1];
+    const sellerPrices = [...py.stdout.matchAll(/seller: [^\n]*?(₹[\d,]+(?:\.\d{2})?)/g)].map((m) => m[1]);
+    if (outcome !== undefined) expect(sellerPrices).toContain(outcome);
     expect(py.stdout).toMatch(/^score: \d/m);
     // Same seed, same rule, same server: the TypeScript example must see the same negotiation.
     const ts = await runProcess(process.execPath, ["--import", "tsx", tsExample, server.url]);

@@ -1,9 +1,9 @@
 /**
  * A learning loop you can copy: the cross-entropy method over a 7-number buyer policy,
- * trained over HTTP (/batch/reset + /batch/step) on training seeds of game-v2 tasks, reported
+ * trained over HTTP (/batch/reset + /batch/step) on training seeds of the current game's tasks (v3), reported
  * on held-out seeds next to every scripted buyer on the same seeds.
  *
- *   npm run train:example [-- --url http://localhost:8000 --task single_deal@2 --generations 12]
+ *   npm run train:example [-- --url http://localhost:8000 --task single_deal@3 --generations 12]
  *
  * Without --url it starts the real server in-process on an ephemeral port (in-memory SQLite).
  * Prints progress, a table, and as its last line JSON with the learning curves and held-out figures.
@@ -37,10 +37,10 @@ const { values } = parseArgs({
   },
 });
 const tasks = values.task ?? [
-  "single_deal@2",
-  "deceptive_seller@2",
-  "read_the_tells@2",
-  "amazon_realistic@2",
+  "single_deal@3",
+  "deceptive_seller@3",
+  "read_the_tells@3",
+  "amazon_realistic@3",
 ];
 const heldOut = Array.from({ length: Number(values["held-out"]) }, (_, i) => 100_001 + i);
 const started = Date.now();

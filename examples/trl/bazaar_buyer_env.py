@@ -7,20 +7,21 @@ Use with TRL's GRPO trainer (experimental `environment_factory`, transformers >=
     from bazaar_buyer_env import BazaarBuyerEnv
 
     rows = [{"prompt": [{"role": "user", "content": "Buy the item for as little as you can."}],
-             "seed": s, "task_id": "single_deal@2"} for s in range(256)]
+             "seed": s, "task_id": "single_deal@3"} for s in range(256)]
     trainer = GRPOTrainer(model=..., train_dataset=Dataset.from_list(rows),
                           environment_factory=BazaarBuyerEnv,
                           args=GRPOConfig(max_completion_length=2048))
 
 Put `seed` and `task_id` in the dataset: GRPO repeats each row `num_generations` times, and the
 same seed gives every member of the group the same seller, so they differ only by their moves.
-Use the v2 tasks (`single_deal@2`, `read_the_tells@2`, ...): each seed draws its own economics
+Use the current game's tasks (`single_deal@3`, `read_the_tells@3`, ...; `@2` is the same game as
+first released, against a seller whose words could mark its floor): each seed draws its own economics
 and a hidden seller type, and the sellers answer the buyer's moves (docs/game.md). A bare
 `single_deal` is the frozen v1 task, kept so old numbers reproduce.
 
 Settings come from the environment because TRL builds instances with no arguments:
 BAZAAR_URL (default http://localhost:8000), BAZAAR_TASK (used when a row has no task_id;
-default single_deal@2) and BAZAAR_REWARD_MODE (default "terminal"). On v2 tasks both modes
+default single_deal@3) and BAZAAR_REWARD_MODE (default "terminal"). On v2/v3 tasks both modes
 return the task score over an episode: "terminal" pays it at the end, "shaped" credits each
 seller concession on the way (potential-based, so the best policy is unchanged) and settles at
 the end. `get_reward` returns the episode's summed reward, i.e. the score, in either mode.
@@ -34,7 +35,7 @@ import requests
 
 BASE_URL = os.environ.get("BAZAAR_URL", "http://localhost:8000").rstrip("/")
 REWARD_MODE = os.environ.get("BAZAAR_REWARD_MODE", "terminal")
-DEFAULT_TASK = os.environ.get("BAZAAR_TASK", "single_deal@2")
+DEFAULT_TASK = os.environ.get("BAZAAR_TASK", "single_deal@3")
 CAPACITY_RETRIES = 5
 
 _http = requests.Session()

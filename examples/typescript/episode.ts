@@ -5,7 +5,10 @@
  *
  * BASE_URL defaults to $BAZAAR_URL or http://localhost:8000. The buyer opens at half the ask,
  * climbs toward 80 % of its budget, and accepts once the ask is within 5 % of its last offer.
+ * It plays the current game (BAZAAR_TASK, default single_deal@3) and prints prices with the
+ * game's own formatter, so "₹42.50" in its lines is the ₹42.50 the seller says.
  */
+import { formatMoney } from "../../env/money";
 
 interface Observation {
   current_round: number;
@@ -41,9 +44,12 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-const first = await call<StepResult>("/reset", { task_id: "single_deal", seed: 42 });
+const task = process.env.BAZAAR_TASK ?? "single_deal@3";
+const first = await call<StepResult>("/reset", { task_id: task, seed: 42 });
 const sessionId = first.session_id;
-console.log(`buying ${first.observation.item_name} (budget ${first.observation.own_private_budget})`);
+console.log(
+  `buying ${first.observation.item_name} (budget ${formatMoney(first.observation.own_private_budget)})`,
+);
 console.log(`seller: ${first.observation.message}`);
 
 let offer = Math.round(first.observation.seller_asking_price * 50) / 100;
@@ -56,22 +62,22 @@ while (!result.done) {
   if (o.own_last_offer !== null && ask <= o.own_last_offer * 1.05) {
     action = { type: "accept" };
   } else {
-    action = { type: "offer", price: offer, message: `I can pay ${offer}.` };
+    action = { type: "offer", price: offer, message: `I can pay ${formatMoney(offer)}.` };
     offer = Math.round((offer + (target - offer) / Math.max(o.rounds_remaining, 1)) * 100) / 100;
   }
   result = await call<StepResult>("/step", { session_id: sessionId, action });
-  const said = action.type === "offer" ? action.price : action.type;
+  const said = action.type === "offer" ? formatMoney(action.price) : action.type;
   console.log(
     `round ${result.observation.current_round}: buyer ${said} -> reward ${result.reward?.toFixed(4)}; seller: ${result.observation.message}`,
   );
 }
 
-console.log(`outcome: ${result.observation.deal_outcome} at ${result.observation.agreed_price}`);
+const agreed = result.observation.agreed_price;
+console.log(
+  `outcome: ${result.observation.deal_outcome} at ${agreed === null ? "no price" : formatMoney(agreed)}`,
+);
 const score = await call<{ score: number; success: boolean }>(
   `/score?session_id=${encodeURIComponent(sessionId)}`,
 );
 console.log(`score: ${score.score} (success: ${score.success})`);
 await call("/close", { session_id: sessionId });
-
-// Top-level await needs the file to be a module; it exports nothing.
-export {};

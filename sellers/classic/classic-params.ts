@@ -31,6 +31,11 @@ export interface ClassicParams {
    * in version 1, whose hash must not move.
    */
   avoidRepeats?: boolean;
+  /**
+   * Say prices exactly (`formatMoney`: paise where there are some), the number the buyer's screen
+   * shows, instead of whole rupees ("₹56" for ₹55.96). Absent before the honest-speech releases.
+   */
+  exactPrices?: boolean;
 }
 
 const base: Omit<ClassicParams, "persona"> = {

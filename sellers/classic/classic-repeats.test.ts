@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveSeller } from "../registry";
 import { playOffers, sellerReplies } from "../testing/episode-harness";
-
-const sentences = (message: string): string[] =>
-  message
-    .split(/(?<=[.!?])\s+/)
-    .map((x) => x.trim())
-    .filter((x) => x !== "");
+import { repeatsRoundToRound } from "../testing/repeats";
 
 /** Seeds whose episode has a seller sentence said again in the very next round. */
 function seedsWithRepeats(key: string, seeds: number): number[] {
@@ -16,8 +11,7 @@ function seedsWithRepeats(key: string, seeds: number): number[] {
     // A stubborn buyer creeping up keeps the seller countering for all twelve rounds.
     const offers = Array.from({ length: 12 }, (_, i) => 200 + i * 5);
     const s = playOffers(seller, { seed, cost: 800, anchorBase: 1000, rounds: 12 }, offers);
-    const said = sellerReplies(s).map((e) => new Set(sentences(e.message)));
-    if (said.some((now, i) => i > 0 && [...now].some((x) => said[i - 1]?.has(x)))) out.push(seed);
+    if (repeatsRoundToRound(sellerReplies(s).map((e) => e.message))) out.push(seed);
   }
   return out;
 }
@@ -27,12 +21,18 @@ describe("the deceptive seller's words across rounds", () => {
     expect(seedsWithRepeats("bazaar-deceptive@1", 50).length).toBeGreaterThan(10);
   });
 
-  it("version 2 never says a sentence it said the round before", () => {
-    expect(seedsWithRepeats("bazaar-deceptive@2", 300)).toEqual([]);
+  it.each([
+    "bazaar-deceptive@2",
+    "bazaar-deceptive@3",
+    "bazaar-default@2",
+    "bazaar-impatient@2",
+    "bazaar-collaborative@2",
+  ])("%s never says a sentence it said the round before", (key) => {
+    expect(seedsWithRepeats(key, 300)).toEqual([]);
   });
 
-  it("a bare id gets version 2, and version 1 stays loadable for the tasks that pin it", () => {
-    expect(resolveSeller("bazaar-deceptive").ref.version).toBe(2);
+  it("a bare id gets the newest version, and version 1 stays loadable for the tasks that pin it", () => {
+    expect(resolveSeller("bazaar-deceptive").ref.version).toBe(3);
     expect(resolveSeller("bazaar-deceptive@1").ref.version).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { formatRupees, round2 } from "../../env/money";
+import { formatMoney, formatRupees, round2 } from "../../env/money";
 import type { Rng } from "../../env/prng";
 import type {
   SellerMemory,
@@ -13,9 +13,12 @@ import type {
 import { CLASSIC_LINES, type LinePools } from "./classic-lines";
 import type { ClassicParams } from "./classic-params";
 
-function fill(template: string, item: string, price: number | null): string {
-  return template.replaceAll("{item}", item).replaceAll("{price}", price === null ? "" : formatRupees(price));
-}
+type Fill = (template: string, item: string, price: number | null) => string;
+
+const filler =
+  (say: (price: number) => string): Fill =>
+  (template, item, price) =>
+    template.replaceAll("{item}", item).replaceAll("{price}", price === null ? "" : say(price));
 
 function num(m: SellerMemory, key: string): number {
   const v = m[key];
@@ -46,6 +49,7 @@ function pickLine(
 }
 
 function acceptTurn(
+  fill: Fill,
   lines: LinePools,
   phrasing: Rng,
   item: string,
@@ -69,6 +73,7 @@ export function classicSeller(
   p: ClassicParams,
   lines: LinePools = CLASSIC_LINES[p.persona],
 ): SellerPolicy {
+  const fill = filler(p.exactPrices === true ? formatMoney : formatRupees);
   return {
     ref,
     tellProfile: p.persona,
@@ -114,11 +119,11 @@ export function classicSeller(
         return { action: "walk", price: null, message: fill(phrasing.pick(lines.walk), item, null), memory };
       }
       if (offer >= reservation && offer >= lastQuote * p.acceptShare)
-        return acceptTurn(lines, phrasing, item, offer, memory);
+        return acceptTurn(fill, lines, phrasing, item, offer, memory);
       const tp = t / R;
       if (offer >= reservation && tp > 0.75 && anchor > reservation) {
         const pAccept = ((offer - reservation) / (anchor - reservation)) * tp * p.timeAcceptMultiplier;
-        if (uTime < pAccept) return acceptTurn(lines, phrasing, item, offer, memory);
+        if (uTime < pAccept) return acceptTurn(fill, lines, phrasing, item, offer, memory);
       }
 
       let next = anchor * (1 - num(memory, "rate") * t);
@@ -144,7 +149,8 @@ export function classicSeller(
         memory.bluffs = 0;
       }
       const quote = round2(Math.min(next, lastQuote));
-      if (quote <= offer && offer >= reservation) return acceptTurn(lines, phrasing, item, offer, memory);
+      if (quote <= offer && offer >= reservation)
+        return acceptTurn(fill, lines, phrasing, item, offer, memory);
 
       const fresh = p.avoidRepeats === true;
       let message = fill(pickLine(lines.counter, phrasing, memory, "lastCounterLine", fresh), item, quote);

@@ -60,6 +60,7 @@ export function craigslistBotSeller(
         quote,
         memory,
         finalCall && lines.final ? lines.final : lines.counter,
+        finalCall && lines.final ? "final" : "counter",
       );
     },
   };

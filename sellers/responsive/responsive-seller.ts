@@ -12,7 +12,7 @@ import type {
 import { insultLevel, NEUTRAL_SELLER_TYPE, type SellerType } from "../../env/seller-type";
 import type { TellProfile } from "../../env/tells/nonverbal";
 import { memoryNumber } from "../rule-economics";
-import { acceptTurn, counterTurn, speak } from "../seller-lines";
+import { acceptTurn, counterTurn, sayLine } from "../seller-lines";
 import type { ResponsiveLines } from "./responsive-lines";
 import type { ResponsiveParams } from "./responsive-params";
 
@@ -76,24 +76,35 @@ export function responsiveSeller(
       const type = setup.type ?? NEUTRAL_SELLER_TYPE;
       const reservation = round2(setup.cost * (1 + type.margin));
       const anchor = round2(Math.max(setup.anchorBase * p.anchorMultiplier, 1.05 * reservation));
+      const start: SellerMemory = {
+        e: type.concession,
+        due: sellerDue(type, setup.rounds),
+        react: type.reactivity,
+        walk: type.walk_risk,
+        bluff: type.bluff_rate,
+        stock: type.stock_pressure,
+        first: null,
+        prev: null,
+        credit: 0,
+        stalls: 0,
+      };
+      const said = sayLine(
+        lines,
+        lines.open,
+        "open",
+        rngs.phrasing,
+        setup.itemName,
+        anchor,
+        reservation,
+        start,
+      );
       return {
         anchor,
         reservation,
         maxRounds: setup.rounds,
         inventoryPressure: type.stock_pressure,
-        message: speak(lines.open, lines.quiet, rngs.phrasing, setup.itemName, anchor, reservation),
-        memory: {
-          e: type.concession,
-          due: sellerDue(type, setup.rounds),
-          react: type.reactivity,
-          walk: type.walk_risk,
-          bluff: type.bluff_rate,
-          stock: type.stock_pressure,
-          first: null,
-          prev: null,
-          credit: 0,
-          stalls: 0,
-        },
+        message: said.text,
+        memory: said.memory,
       };
     },
 
@@ -114,8 +125,8 @@ export function responsiveSeller(
       const insult = insultLevel(offer, r, p.insultShare);
       const hazard = walkHazard(p, memoryNumber(m, "walk", 0), insult, stalls);
       if (offer < r && uWalk < hazard) {
-        const message = speak(lines.walk, lines.quiet, rngs.phrasing, input.itemName, null, r);
-        return { action: "walk", price: null, message, memory };
+        const said = sayLine(lines, lines.walk, "walk", rngs.phrasing, input.itemName, null, r, memory);
+        return { action: "walk", price: null, message: said.text, memory: said.memory };
       }
 
       const aim = aimFor(first, anchor, r, p.anchorPull);
@@ -127,11 +138,20 @@ export function responsiveSeller(
       const acceptLine = t >= R ? r + (quote - r) * (1 - stock) : quote * (1 - p.acceptSlack);
       if (offer >= r && offer >= acceptLine) return acceptTurn(lines, rngs, input, memory);
 
-      const pool = raise > p.stallShare * anchor ? lines.reciprocate : lines.counter;
-      const turn = counterTurn(lines, rngs, input, quote, memory, pool);
+      const key = raise > p.stallShare * anchor ? "reciprocate" : "counter";
+      const turn = counterTurn(lines, rngs, input, quote, memory, lines[key], key);
       if (uBluff < memoryNumber(m, "bluff", 0)) {
-        const bluff = speak(lines.bluff, lines.quiet, rngs.phrasing, input.itemName, null, r);
-        return { ...turn, message: `${turn.message} ${bluff}` };
+        const bluff = sayLine(
+          lines,
+          lines.bluff,
+          "bluff",
+          rngs.phrasing,
+          input.itemName,
+          null,
+          r,
+          turn.memory,
+        );
+        return { ...turn, message: `${turn.message} ${bluff.text}`, memory: bluff.memory };
       }
       return turn;
     },

@@ -5,6 +5,14 @@ import { PublicState } from "../../env/public-state";
 
 type JsonSchema = Record<string, unknown>;
 
+const JsonSchemaObject = z.record(z.string(), z.unknown());
+/** GET /schema's body (OpenEnv): one JSON Schema per model. */
+export const EnvSchemasResponse = z.object({
+  action: JsonSchemaObject,
+  observation: JsonSchemaObject,
+  state: JsonSchemaObject,
+});
+
 function schemaOf(title: string, schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
   return { title, ...rest };

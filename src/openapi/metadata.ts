@@ -1,14 +1,20 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
 
-export interface EnvMetadata {
-  name: string;
-  description: string;
-  readme_content: string | null;
-  version: string | null;
-  author: string | null;
-  documentation_url: string | null;
-}
+/** GET /metadata's body: OpenEnv's EnvironmentMetadata, plus our additive `max_sessions`. */
+export const MetadataResponse = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    readme_content: z.string().nullable(),
+    version: z.string().nullable(),
+    author: z.string().nullable(),
+    documentation_url: z.string().nullable(),
+    max_sessions: z.number().int().optional(),
+  })
+  .loose();
+export type EnvMetadata = Omit<z.infer<typeof MetadataResponse>, "max_sessions">;
 
 const README_URL = new URL("../../README.md", import.meta.url);
 

@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Action } from "../../env/action";
 import { type LiveBackend, startRealServer } from "../testing/backends";
-import { API_VERSION, buildOpenApiDocument } from "./openapi-document";
-import { HealthResponse, MetadataResponse, SellersResponse, TasksResponse } from "./route-schemas";
+import { HealthResponse, SellersResponse, TasksResponse } from "../wire/catalog";
+import { MetadataResponse } from "./metadata";
+import { API_VERSION, type OpenApiDocument } from "./openapi-document";
 
 let server: LiveBackend;
+let doc: OpenApiDocument;
 beforeAll(async () => {
   server = await startRealServer();
+  doc = (await getJson("/openapi.json")) as unknown as OpenApiDocument;
 });
 afterAll(() => server.close());
 
 const get = (path: string) => fetch(`${server.url}${path}`);
-const getJson = async (path: string) => {
+async function getJson(path: string): Promise<Record<string, unknown>> {
   const res = await get(path);
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
-};
+}
 
 function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) refsIn(v, out);
@@ -53,11 +56,10 @@ describe("GET /schema", () => {
 });
 
 describe("GET /openapi.json", () => {
-  it("is OpenAPI 3.1 with a string info.version and every route of the server", async () => {
-    const doc = await getJson("/openapi.json");
+  it("is OpenAPI 3.1 with a string info.version and the server's routes", () => {
     expect(doc.openapi).toBe("3.1.0");
-    expect((doc.info as { version: unknown }).version).toBe(API_VERSION);
-    expect(Object.keys(doc.paths as object)).toEqual(
+    expect(doc.info.version).toBe(API_VERSION);
+    expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         "/reset",
         "/step",
@@ -71,8 +73,10 @@ describe("GET /openapi.json", () => {
         "/health",
         "/metadata",
         "/schema",
+        "/highlight",
         "/mcp",
         "/ws",
+        "/episodes",
         "/episodes/{id}",
         "/episodes/{id}/counterfactual",
       ]),
@@ -80,39 +84,30 @@ describe("GET /openapi.json", () => {
   });
 
   it("resolves every $ref to a component", () => {
-    const doc = buildOpenApiDocument("test");
     const names = new Set(Object.keys(doc.components.schemas));
-    for (const ref of refsIn(doc)) {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
       expect(ref.startsWith("#/components/schemas/")).toBe(true);
       expect(names.has(ref.slice("#/components/schemas/".length))).toBe(true);
     }
   });
 
   it("documents the keys added to OpenEnv's reset/step results as optional", () => {
-    const { schemas } = buildOpenApiDocument("test").components;
     for (const id of ["ResetResponse", "StepResponse"]) {
-      const s = schemas[id] as { required: string[]; properties: Record<string, unknown> };
-      expect(s.required.sort()).toEqual(["done", "observation", "reward"]);
+      const s = doc.components.schemas[id] as { required: string[]; properties: Record<string, unknown> };
+      expect([...s.required].sort()).toEqual(["done", "observation", "reward"]);
       expect(Object.keys(s.properties)).toEqual(
         expect.arrayContaining(["session_id", "terminated", "truncated", "info"]),
       );
     }
   });
 
-  it("lists every documented route that the server actually serves", async () => {
-    const doc = buildOpenApiDocument("test");
-    const probes: [string, string][] = [
-      ["get", "/tasks"],
-      ["get", "/sellers"],
-      ["get", "/health"],
-      ["get", "/metadata"],
-      ["get", "/schema"],
-      ["get", "/docs"],
-    ];
-    for (const [method, path] of probes) {
-      expect(doc.paths[path]).toHaveProperty(method);
-      expect((await get(path)).status).toBe(200);
-    }
+  it("names the path parameter of /episodes/{id}", () => {
+    const op = doc.paths["/episodes/{id}"]?.get as { parameters: { name: string; in: string }[] };
+    expect(op.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" })]),
+    );
   });
 });
 
@@ -128,14 +123,35 @@ describe("documented response shapes match the live server", () => {
 });
 
 describe("GET /docs", () => {
-  it("is a self-contained HTML page listing every path", async () => {
+  it("is Scalar on this origin under the site header, with the document embedded", async () => {
     const res = await get("/docs");
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
-    for (const path of Object.keys(buildOpenApiDocument("test").paths)) {
-      expect(html).toContain(`<code>${path}</code>`);
+    const header = /<header class="site">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? "";
+    expect(header).toContain('<a href="/web/">Haggle</a>');
+    expect(header).toContain('<a href="/web/replay">Replays</a>');
+    expect(header).toMatch(/API contract 1\.\d+\.\d+ · server release \d/);
+    // Nothing from another origin; the icon is inline, so no /favicon.ico request either.
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    const embedded = /<script id="openapi-document" type="application\/json">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(embedded ?? "null")).toEqual(doc);
+  });
+
+  it("serves the Scalar bundle and the page's own files from this origin", async () => {
+    const html = await (await get("/docs")).text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts).toEqual([expect.stringMatching(/^\/docs\/scalar-\d+\.\d+\.\d+\.js$/), "/web/docs.js"]);
+    for (const path of [...scripts, "/web/docs.css"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect((await res.text()).length, path).toBeGreaterThan(100);
     }
-    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    const bundle = await get(scripts[0] as string);
+    expect(bundle.headers.get("cache-control")).toContain("immutable");
+    expect(await bundle.text()).toContain("createApiReference");
   });
 });
 

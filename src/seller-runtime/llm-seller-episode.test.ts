@@ -5,6 +5,7 @@ import { leaksHidden, leaksReservation } from "../../env/reservation-leak";
 import type { RunState } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
 import { RELEASE_LOCK } from "../../sellers/releases";
+import { stepWithSeller } from "../../sellers/step-with-seller";
 import type { Listing } from "../../tasks/listings/listing";
 import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import { readLlmConfig } from "../llm/config";
@@ -13,7 +14,6 @@ import { startFakeOpenAiServer } from "../llm/testing/fake-openai-server";
 import type { ScriptedReply, ScriptedServer } from "../llm/testing/scripted-http-server";
 import { openSellerRun } from "./open-seller-run";
 import { type ResolvedSeller, resolveSellerSpec } from "./resolve-seller-spec";
-import { stepWithSeller } from "./step-with-seller";
 
 // Real ollama and @huggingface/inference clients, gated by withResilience, against wire-level fakes.
 let ollama: FakeOllamaServer;

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
+import { stepWithSeller } from "../../sellers/step-with-seller";
 import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import { readLlmConfig } from "../llm/config";
 import { openSellerRun } from "./open-seller-run";
 import { resolveSellerSpec } from "./resolve-seller-spec";
-import { stepWithSeller } from "./step-with-seller";
 
 /**
  * Play one scripted buyer against any seller and print the log, e.g.

@@ -1,9 +1,8 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
-import type { ExternalSellerTurn } from "../../env/episode-step";
-import { type RunState, restartEpisode, runComplete, stepRun } from "../../env/run";
+import { type RunState, restartEpisode, runComplete, type StepResult } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
-import { proposeInputFor } from "../../sellers/llm/propose-input";
 import { resolveSeller } from "../../sellers/registry";
+import { stepWithSeller } from "../../sellers/step-with-seller";
 import type { Listing } from "../../tasks/listings/listing";
 import { DEFAULT_HISTORY_WINDOW } from "../../tasks/open-run";
 import { resetView } from "../boundary/reset-view";
@@ -293,16 +292,6 @@ export class EngineSessionService implements SessionService {
     return resetView(s.id, run, ENGINE_VERSION, ignored);
   }
 
-  private async proposal(
-    propose: NonNullable<ResolvedSeller["propose"]>,
-    run: RunState,
-    req: StepRequest,
-  ): Promise<ExternalSellerTurn | undefined> {
-    const input = proposeInputFor(run, req.action);
-    if (input === null) return undefined;
-    return propose(input, AbortSignal.timeout(proposalTimeoutMs(req)));
-  }
-
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
     const seen = recalledStep(this.store, s.id, req.request_id);
@@ -310,10 +299,9 @@ export class EngineSessionService implements SessionService {
     const run = this.runOf(s);
     const e = run.episode;
     const before = e.events.length;
-    let result: ReturnType<typeof stepRun>;
+    let result: StepResult;
     try {
-      const external = s.propose === null ? undefined : await this.proposal(s.propose, run, req);
-      result = stepRun(run, req.action, external);
+      result = await stepWithSeller(run, req.action, s, () => AbortSignal.timeout(proposalTimeoutMs(req)));
     } catch (err) {
       throw domainError(err);
     }

@@ -10,9 +10,9 @@ import { createSessionService, type EngineSessionService } from "../sessions/eng
 import type { SessionService } from "../sessions/session-service";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
-import { registerTextRoute } from "../transport/http/text-route";
-import { answerMcpText, handleMcpRequest } from "../transport/mcp/mcp-handler";
-import { startServer } from "../transport/server";
+import { registerProtocolRoute } from "../transport/http/protocol-route";
+import { answerMcpFrame } from "../transport/mcp/mcp-frame";
+import { mcpRoute, startServer } from "../transport/server";
 import { attachOpenEnvWebSocket } from "../transport/ws/openenv-ws";
 
 export interface LiveBackend {
@@ -50,10 +50,10 @@ export async function startOpenEnvSurface(
   opts: { maxPayloadBytes?: number } = {},
 ): Promise<Omit<LiveBackend, "service">> {
   const app = new Hono();
-  registerTextRoute(app, "/mcp", (text) => answerMcpText(text, service));
+  registerProtocolRoute(app, mcpRoute(service));
   registerOpenApiRoutes(app, { service, version: "0.0.0-test" });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const ws = attachOpenEnvWebSocket(server, service, { ...opts, mcp: handleMcpRequest });
+  const ws = attachOpenEnvWebSocket(server, service, { ...opts, mcp: answerMcpFrame });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

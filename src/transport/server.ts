@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../config/config";
 import { readLlmConfig } from "../llm/config";
@@ -12,6 +13,7 @@ import { sellerBackendHealth } from "../seller-runtime/backend-health";
 import { createSellerResolver, modelCache, realResilienceDeps } from "../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import { MatchRunner } from "../sessions/matches";
+import type { SessionService } from "../sessions/session-service";
 import { startCheckpointer } from "../storage/checkpointer";
 import { EpisodeStore } from "../storage/episode-store";
 import { GroupCommit } from "../storage/group-commit";
@@ -22,8 +24,9 @@ import { createAccessControl, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp } from "./http/app";
 import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
-import { registerTextRoute } from "./http/text-route";
-import { answerMcpText, handleMcpRequest } from "./mcp/mcp-handler";
+import { type ProtocolRoute, registerProtocolRoute } from "./http/protocol-route";
+import { answerMcpFrame } from "./mcp/mcp-frame";
+import { answerMcpHttp, MCP_REFUSED_MESSAGE, MCP_ROUTE_DOCS } from "./mcp/mcp-http";
 import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
 
@@ -71,6 +74,22 @@ export function serverVersion(): string {
   } catch {
     return "0.0.0";
   }
+}
+
+/** POST /mcp: the MCP transport's answer on the HTTP transport's route. */
+export const mcpRoute = (service: SessionService): ProtocolRoute => ({
+  path: "/mcp",
+  answer: answerMcpHttp(service),
+  post: MCP_ROUTE_DOCS.post,
+  refused: { methods: ["GET", "DELETE"], message: MCP_REFUSED_MESSAGE, doc: MCP_ROUTE_DOCS.refused },
+});
+
+/** The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups. */
+export function createServerApp(deps: AppDeps): Hono {
+  return createApp(deps, [
+    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
+    (a, d) => registerProtocolRoute(a, mcpRoute(d.service), d.bodyLimitKb * 1024),
+  ]);
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
@@ -134,10 +153,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
-  const app = createApp(deps, [
-    (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
-    (a, d) => registerTextRoute(a, "/mcp", (text) => answerMcpText(text, d.service), d.bodyLimitKb * 1024),
-  ]);
+  const app = createServerApp(deps);
 
   let server: Server;
   try {
@@ -158,7 +174,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const ws = attachOpenEnvWebSocket(server, service, {
     admit: wsAdmission(config.corsOrigins, access),
     logger: log,
-    mcp: handleMcpRequest,
+    mcp: answerMcpFrame,
   });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);

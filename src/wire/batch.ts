@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_SEED, ResetRequest } from "./reset";
+import { MAX_SEED, ResetRequest, ResetResponse } from "./reset";
 import { SessionId } from "./session-id";
-import { StepRequest } from "./step";
+import { StepRequest, StepResponse } from "./step";
 
 export const MAX_BATCH = 256;
 
@@ -41,3 +41,14 @@ export type BatchItemError = z.infer<typeof BatchItemError>;
 
 /** One entry of a batch answer: the single-call result, or the error that item alone hit. */
 export type BatchItem<T> = T | BatchItemError;
+
+/** POST /batch/step as documented: the items are step requests, each validated on its own. */
+export const BatchStepRequestDoc = BatchStepRequest.extend({
+  steps: z.array(BatchStepItem).min(1).max(MAX_BATCH),
+}).meta({ description: "Each item is validated on its own; a malformed item fails only itself." });
+
+/** POST /batch/reset's answer: one entry per item, in order. */
+export const BatchResetResponse = z.object({ results: z.array(z.union([ResetResponse, BatchItemError])) });
+
+/** POST /batch/step's answer: one entry per item, in order, each the exact single-step shape. */
+export const BatchStepResponse = z.object({ results: z.array(z.union([StepResponse, BatchItemError])) });

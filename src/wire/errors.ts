@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   "CAPACITY_REACHED",
   "RATE_LIMITED",
   "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "INTERNAL_ERROR",
   // Hostile traffic and access control (docs/access-control.md).
   "UNSUPPORTED_MEDIA_TYPE",
@@ -55,7 +56,7 @@ export const JSONRPC_SERVER_ERROR = -32000;
 
 export interface ErrorRoute {
   /** The HTTP status a failure of this code answers with. */
-  http: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507;
+  http: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507;
   /**
    * The OpenEnv WS code when the failure comes from the environment while it handles a frame.
    * OpenEnv wraps every exception of `reset`/`step`/`state` as EXECUTION_ERROR; only a full
@@ -92,6 +93,7 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   CAPACITY_REACHED: { http: 503, ws: "CAPACITY_REACHED", jsonrpc: JSONRPC_SERVER_ERROR },
   RATE_LIMITED: env(429),
   NOT_FOUND: { http: 404, ws: "UNKNOWN_TYPE", jsonrpc: JSONRPC_METHOD_NOT_FOUND },
+  METHOD_NOT_ALLOWED: { http: 405, ws: "UNKNOWN_TYPE", jsonrpc: JSONRPC_METHOD_NOT_FOUND },
   INTERNAL_ERROR: { http: 500, ws: "EXECUTION_ERROR", jsonrpc: JSONRPC_INTERNAL_ERROR },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, ws: "INVALID_JSON", jsonrpc: JSONRPC_PARSE_ERROR },
   FORBIDDEN_ORIGIN: { http: 403, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },

@@ -21,3 +21,25 @@ export interface HighlightResponse {
   spans: CueSpan[];
   aggregate: VerbalReading["aggregate"];
 }
+
+/** The answer as documented. */
+export const HighlightResponseDoc = z
+  .object({
+    spans: z.array(
+      z.object({
+        start: z.number().int(),
+        end: z.number().int(),
+        text: z.string(),
+        signal: z.string(),
+        score: z.number(),
+        explanation: z.string(),
+        conditionLabel: z.string().optional(),
+      }),
+    ),
+    aggregate: z.partialRecord(z.string(), z.number()),
+  })
+  .meta({ description: "Non-overlapping cue spans of the message and a score per signal." });
+
+// The document may not drift from the type the route answers with: this fails to compile if it does.
+const _answersAsDocumented = (r: HighlightResponse): z.input<typeof HighlightResponseDoc> => r;
+void _answersAsDocumented;

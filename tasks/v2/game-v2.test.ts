@@ -19,7 +19,7 @@ describe("task versions", () => {
   });
 
   it("rejects unknown ids and versions, listing every task that exists", () => {
-    for (const bad of ["single_deal@3", "single_deal@", "nope@2"]) {
+    for (const bad of ["single_deal@4", "single_deal@", "nope@2"]) {
       expect(() => openRun(bad, { seed: 1, episodeId: "x" })).toThrow(UnknownTaskError);
       try {
         openRun(bad, { seed: 1, episodeId: "x" });

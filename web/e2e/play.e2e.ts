@@ -30,6 +30,7 @@ import {
   shot,
   watchProblems,
 } from "./browser";
+import { checkMoneyAgrees } from "./money-agrees";
 
 async function offer(page: Page, price: number, words: string): Promise<void> {
   const before = await page.locator("#chat li.turn-buyer").count();
@@ -73,11 +74,11 @@ async function main(): Promise<void> {
     );
     assert.ok(!sellerValues.some((o) => o.value === "llm@1"), "the LLM template is not offered as a seller");
     assert.ok(
-      sellerValues.some((o) => o.value === "bazaar-deceptive@2"),
+      sellerValues.some((o) => o.value === "bazaar-deceptive@3"),
       "the newest deceptive seller is offered",
     );
     assert.ok(
-      !sellerValues.some((o) => o.value === "bazaar-deceptive@1"),
+      !sellerValues.some((o) => o.value === "bazaar-deceptive@1" || o.value === "bazaar-deceptive@2"),
       "superseded versions are not offered",
     );
     assert.ok(
@@ -258,6 +259,14 @@ async function main(): Promise<void> {
     await page.setViewportSize(PHONE);
     assert.ok((await overflowX(page)) <= 0, `the career page fits 390 px (${await overflowX(page)}px over)`);
     await shot(page, "career-phone");
+
+    // #17 item 5: one number in words and on the page, on the default stall (the current game).
+    await page.setViewportSize(DESKTOP);
+    const inWords = await checkMoneyAgrees(page, server.url, offer);
+    pass(
+      `words and numbers agree on the current game: the seller said ${inWords}, the facts, Accept and the deal say the same`,
+    );
+    await shot(page, "money-agrees");
 
     for (const path of ["/web/", "/web/replay", "/docs"]) {
       await page.goto(`${server.url}${path}`);

@@ -135,6 +135,35 @@ describe("eval CLI commands", () => {
     for (const row of rows) expect(JSON.parse(row)).toMatchObject({ task_version: "2" });
   });
 
+  it("eval takes all@3 and, with --oracle, shows each score as a fraction of the oracle's", async () => {
+    const io = capture();
+    const args = ["--buyer", "strategy:accept-first", "--task", "all@3", "--seeds", "1", "--oracle"];
+    const out = ["--run-id", "v3-oracle", "--out", join(dir, "runs"), "--db", join(dir, "v3.db")];
+    expect(await evalCommand([...args, "--episodes", "1", ...out], io)).toBe(0);
+    expect(io.stderr()).toMatch(/oracle: single_deal@3, .*amazon_realistic@3 on 1 seeds/);
+    expect(io.stdout().split("\n")[0]).toMatch(/score +of oracle +deal/);
+    const summary = JSON.parse(readFileSync(join(dir, "runs", "v3-oracle", "summary.json"), "utf8"));
+    expect(summary.schema).toBe("bazaar-eval-summary/2");
+    expect(summary.oracle).toHaveLength(9);
+    for (const row of summary.rows) {
+      expect(row.task).toMatch(/@3$/);
+      expect(row.fraction_of_oracle).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("--oracle refuses what it cannot model: a server, another seller, other products", async () => {
+    for (const extra of [
+      ["--server", "http://127.0.0.1:9"],
+      ["--seller", "responsive@1"],
+    ]) {
+      const io = capture();
+      expect(
+        await evalCommand(["--buyer", "rule:smart", "--task", "single_deal@3", "--oracle", ...extra], io),
+      ).toBe(2);
+      expect(io.stderr()).toMatch(/--oracle/);
+    }
+  });
+
   it("pairs with a deterministic code buyer finds no divergence and writes nothing", async () => {
     const io = capture();
     const out = join(dir, "pairs-none.jsonl");

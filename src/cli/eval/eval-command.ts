@@ -2,9 +2,11 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { buyerFromSpec, CODE_BUYER_SPECS } from "../../../eval/buyers/buyer-registry";
+import { playOracle } from "../../../eval/game/oracle-reference";
 import type { EvalSessionFactory } from "../../../eval/harness/eval-env";
 import { inProcessSessionsWith } from "../../../eval/harness/in-process-session";
 import { type EvalPlan, runEval, summaryPlan } from "../../../eval/harness/run-eval";
+import { withOracle } from "../../../eval/metrics/oracle-fraction";
 import { formatSummaryTable } from "../../../eval/metrics/summary-table";
 import { contentHash } from "../../../sellers/content-hash";
 import { UnknownSellerError } from "../../../sellers/registry";
@@ -13,7 +15,7 @@ import { ListingFileError } from "../../../tasks/listings/listing-file-error";
 import { loadListingsFile } from "../../../tasks/listings/load-listings-file";
 import { requireTask } from "../../../tasks/open-run";
 import { TASK_IDS } from "../../../tasks/task-catalog";
-import { V2_TASK_KEYS } from "../../../tasks/task-ref";
+import { V2_TASK_KEYS, V3_TASK_KEYS } from "../../../tasks/task-ref";
 import { resolveSellerSpec } from "../../seller-runtime/resolve-seller-spec";
 import { type CommandIo, failed, processIo, UsageError } from "./command-io";
 import { openEvalStore } from "./eval-store";
@@ -32,12 +34,15 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
                        code buyers: ${CODE_BUYER_SPECS.join(", ")}
                        model buyers: ollama:<tag>, hf:<org/model>, hf:<endpoint url> (add +steer for tell steering)
   --task <id|all>      repeatable; ${TASK_IDS.join(", ")} (version 1);
-                       id@2 for game v2 (e.g. single_deal@2), all@2 for every v2 task
+                       id@3 for the current game (e.g. single_deal@3), all@3 for every v3 task;
+                       id@2 / all@2 for game v2 as first released (responsive@1)
   --seeds <list>       1..30 (default), 1,2,5 or a mix like 1..10,42
   --seller <id@ver>    play every task against this seller instead of its pinned one
   --listings <file>    products for amazon_realistic: Amazon Sales .csv or CraigslistBargain .json[.gz]
   --tells on|off       seller tells in observations (default on)
   --episodes <n>       cap career tasks at n episodes (default: all episodes, all graded)
+  --oracle             also play each task's oracle (knows the hidden state) on the same seeds and
+                       show every score as a fraction of it ("of oracle"); in-process, pinned sellers
   --server <url>       play over HTTP against a running server instead of in-process
   --concurrency <n>    units (and model calls) in flight at once (default 4)
   --temperature <t>    sampling temperature for model buyers (default 0.7)
@@ -69,6 +74,7 @@ const OPTIONS = {
   out: { type: "string", default: "runs" },
   db: { type: "string", default: "./data/eval.db" },
   quiet: { type: "boolean", default: false },
+  oracle: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -79,12 +85,20 @@ export function positiveInt(name: string, text: string): number {
   return n;
 }
 
+/** "all" is every v1 task, "all@2" / "all@3" every task of that version. */
+const ALL_OF: Readonly<Record<string, readonly string[]>> = {
+  all: TASK_IDS,
+  "all@1": TASK_IDS,
+  "all@2": V2_TASK_KEYS,
+  "all@3": V3_TASK_KEYS,
+};
+
 function tasksFrom(values: readonly string[] | undefined): string[] {
   if (values === undefined || values.length === 0)
     throw new UsageError("give at least one --task (or --task all)");
   const out: string[] = [];
   for (const v of values.flatMap((x) => x.split(","))) {
-    const ids = v.trim() === "all" ? TASK_IDS : v.trim() === "all@2" ? V2_TASK_KEYS : [v.trim()];
+    const ids = ALL_OF[v.trim()] ?? [v.trim()];
     for (const id of ids) {
       requireTask(id);
       if (!out.includes(id)) out.push(id);
@@ -125,6 +139,14 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
         throw err;
       }
     }
+    if (values.oracle && values.server !== undefined)
+      throw new UsageError(
+        "--oracle plays in-process: it reads the hidden state, which a server never shows",
+      );
+    if (values.oracle && (values.seller !== undefined || values.listings !== undefined))
+      throw new UsageError(
+        "--oracle models each task's pinned seller and built-in products; drop --seller/--listings",
+      );
     const models = modelFactory(io.env, concurrency);
     const sellers = (key: string) => resolveSellerSpec(key, { chatModel: models });
     // A seller that does not exist must fail before a run is recorded: bad input changes nothing.
@@ -195,9 +217,18 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
           ),
       });
       progress?.finish();
+      let summary = outcome.summary;
+      if (values.oracle) {
+        if (!values.quiet) io.err.write(`oracle: ${tasks.join(", ")} on ${seeds.length} seeds\n`);
+        const oracle = await playOracle(
+          { tasks, seeds, tells: plan.tells, ...(maxEpisodes !== undefined ? { maxEpisodes } : {}) },
+          { gitCommit: commit, concurrency },
+        );
+        summary = withOracle(summary, oracle);
+      }
       const finished = new Date();
       store.finishRun(plan.runId, finished.toISOString());
-      const summaryPath = writeSummary(dir, outcome.summary);
+      const summaryPath = writeSummary(dir, summary);
       writeMeta(dir, {
         run_id: plan.runId,
         argv,
@@ -211,7 +242,7 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
         db: values.db,
         git_commit: commit,
       });
-      io.out(`${formatSummaryTable(outcome.summary)}\n\n`);
+      io.out(`${formatSummaryTable(summary)}\n\n`);
       io.out(
         `run ${plan.runId}: ${outcome.played} played, ${outcome.skipped} resumed; summary ${summaryPath}\n`,
       );

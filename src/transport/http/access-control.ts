@@ -21,7 +21,12 @@ export interface AccessControl {
 function isOpen(method: string, path: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   return (
-    path === "/health" || path === "/" || path === "/docs" || path === "/web" || path.startsWith("/web/")
+    path === "/health" ||
+    path === "/" ||
+    path === "/docs" ||
+    path.startsWith("/docs/") ||
+    path === "/web" ||
+    path.startsWith("/web/")
   );
 }
 
@@ -30,13 +35,12 @@ function unauthorized(presented: boolean): HttpError {
     ? "The API key is not valid. Send Authorization: Bearer <key>."
     : "This server needs an API key: send Authorization: Bearer <key>.";
   const challenge = presented ? 'Bearer realm="bazaar", error="invalid_token"' : 'Bearer realm="bazaar"';
-  return new HttpError(401, "UNAUTHORIZED", msg, msg, undefined, { "WWW-Authenticate": challenge });
+  return new HttpError("UNAUTHORIZED", msg, msg, undefined, { "WWW-Authenticate": challenge });
 }
 
 function rateLimited(retryAfterS: number): HttpError {
   const msg = `Too many requests for this API key; retry in ${retryAfterS} s.`;
   return new HttpError(
-    429,
     "RATE_LIMITED",
     msg,
     msg,
@@ -53,7 +57,6 @@ const SESSION_CAP_RETRY_S = 5;
 function sessionCap(max: number): HttpError {
   const msg = `This API key holds its maximum of ${max} live sessions. Close one (POST /close) or retry later.`;
   return new HttpError(
-    429,
     "RATE_LIMITED",
     msg,
     msg,

@@ -19,6 +19,7 @@ import { registerLeaderboardRoutes } from "./leaderboard-route";
 import { type MatchRouteDeps, registerMatchRoutes } from "./match-routes";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
+import { ROUTE_DOCS } from "./route-docs";
 import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     return renderError(c, internalError());
   });
   app.notFound((c) =>
-    renderError(c, new HttpError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`, "Not Found")),
+    renderError(c, new HttpError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`, "Not Found")),
   );
 
   if (deps.corsOrigins.length > 0) {
@@ -106,30 +107,34 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     await next();
   });
 
-  app.post("/reset", async (c) => {
+  app.post("/reset", ROUTE_DOCS.reset, async (c) => {
     const req = validate(ResetRequest, await readJson(c, limit, {}));
     return c.json(await service.reset(req));
   });
 
-  app.post("/step", async (c) => {
+  app.post("/step", ROUTE_DOCS.step, async (c) => {
     const req = validate(StepRequest, await readJson(c, limit));
     return c.json(await service.step(req));
   });
 
-  app.get("/state", (c) => c.json(service.state(requireQuery(c, "session_id", SESSION_HINT))));
-  app.get("/score", (c) => c.json(service.score(requireQuery(c, "session_id", SESSION_HINT))));
+  app.get("/state", ROUTE_DOCS.state, (c) =>
+    c.json(service.state(requireQuery(c, "session_id", SESSION_HINT))),
+  );
+  app.get("/score", ROUTE_DOCS.score, (c) =>
+    c.json(service.score(requireQuery(c, "session_id", SESSION_HINT))),
+  );
 
-  app.post("/close", async (c) => {
+  app.post("/close", ROUTE_DOCS.close, async (c) => {
     const req = validate(CloseRequest, await readJson(c, limit));
     return c.json(await service.close(req.session_id));
   });
 
   registerBatchRoutes(app, service, limit, log);
 
-  app.get("/tasks", (c) => c.json({ tasks: taskSummary() }));
-  app.get("/sellers", (c) => c.json({ sellers: sellerSummary() }));
+  app.get("/tasks", ROUTE_DOCS.tasks, (c) => c.json({ tasks: taskSummary() }));
+  app.get("/sellers", ROUTE_DOCS.sellers, (c) => c.json({ sellers: sellerSummary() }));
 
-  app.get("/health", async (c) => {
+  app.get("/health", ROUTE_DOCS.health, async (c) => {
     const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
@@ -144,17 +149,17 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     );
   });
 
-  app.get("/episodes", (c) => {
+  app.get("/episodes", ROUTE_DOCS.episodes, (c) => {
     const { limit } = validate(EpisodeListQuery, c.req.query(), "query");
     return c.json(service.recentEpisodes(limit));
   });
 
   // The session id rides in a header, never the URL: episode links get shared, headers do not.
-  app.get("/episodes/:id", (c) =>
+  app.get("/episodes/:id", ROUTE_DOCS.episode, (c) =>
     c.json(service.episode(c.req.param("id"), c.req.header("x-session-id") || undefined)),
   );
 
-  app.post("/episodes/:id/counterfactual", async (c) => {
+  app.post("/episodes/:id/counterfactual", ROUTE_DOCS.counterfactual, async (c) => {
     const req = validate(CounterfactualRequest, await readJson(c, limit));
     return c.json(await service.counterfactual(c.req.param("id"), req));
   });

@@ -4,7 +4,7 @@ import { HttpError } from "./http-errors";
 
 function mismatch(loc: string, msg: string, input: unknown): HttpError {
   const detail = [{ type: "value_error", loc: ["body", loc], msg, input }];
-  return new HttpError(422, "VALIDATION_ERROR", `Invalid request: body.${loc}: ${msg}`, detail, detail);
+  return new HttpError("VALIDATION_ERROR", `Invalid request: body.${loc}: ${msg}`, detail, detail);
 }
 
 /** Expand a batch reset into one reset request per item, with Gymnasium's vector seed semantics. */

@@ -13,6 +13,7 @@ import type { ResetResponse } from "../../wire/reset";
 import type { StepResponse } from "../../wire/step";
 import { batchResetItems } from "./batch-reset-items";
 import { readJson, validate } from "./request-input";
+import { ROUTE_DOCS } from "./route-docs";
 import { validationDetail } from "./validation-detail";
 
 /** Turn one failed batch item into its entry; an unexpected failure stays inside its item as a 500. */
@@ -46,7 +47,7 @@ async function each<T>(
  * calls, run concurrently; one bad item never fails the others.
  */
 export function registerBatchRoutes(app: Hono, service: SessionService, limit: number, log: Logger): void {
-  app.post("/batch/reset", async (c) => {
+  app.post("/batch/reset", ROUTE_DOCS.batchReset, async (c) => {
     const body = validate(BatchResetRequest, await readJson(c, limit, {}));
     const results: BatchItem<ResetResponse>[] = await Promise.all(
       batchResetItems(body).map((r) => each(r.session_id, () => service.reset(r), log)),
@@ -54,7 +55,7 @@ export function registerBatchRoutes(app: Hono, service: SessionService, limit: n
     return c.json({ results });
   });
 
-  app.post("/batch/step", async (c) => {
+  app.post("/batch/step", ROUTE_DOCS.batchStep, async (c) => {
     const { steps } = validate(BatchStepRequest, await readJson(c, limit));
     const results: BatchItem<StepResponse>[] = await Promise.all(
       steps.map((item, i) => {

@@ -3,6 +3,7 @@ import { extractCues, localExtractorFor, type TellsExtractorId } from "../../../
 import { exclusiveSpans } from "../../../env/tells/verbal";
 import { HighlightRequest, type HighlightResponse } from "../../wire/highlight";
 import { readJson, validate } from "./request-input";
+import { ROUTE_DOCS } from "./route-docs";
 
 /**
  * The default extractor of POST /highlight. Episodes keep their task's extractor (v1 tasks:
@@ -16,7 +17,7 @@ export const HIGHLIGHT_DEFAULT_EXTRACTOR: TellsExtractorId = "model";
  * so a UI can mark them up without resolving overlaps itself.
  */
 export function registerHighlightRoute(app: Hono, limitBytes: number): void {
-  app.post("/highlight", async (c) => {
+  app.post("/highlight", ROUTE_DOCS.highlight, async (c) => {
     const { message, extractor } = validate(HighlightRequest, await readJson(c, limitBytes));
     const reading = extractCues(message, localExtractorFor(extractor ?? HIGHLIGHT_DEFAULT_EXTRACTOR));
     const body: HighlightResponse = { spans: exclusiveSpans(reading.spans), aggregate: reading.aggregate };

@@ -1,21 +1,25 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asServiceError, type ServiceError } from "../../sessions/service-error";
-import type { ErrorBody, ErrorCode } from "../../wire/errors";
+import { ERROR_ROUTES, type ErrorBody, type ErrorCode } from "../../wire/errors";
 import type { DetailEntry } from "./validation-detail";
 
 /** Thrown by route helpers for bad requests; the app's error handler renders it. */
 export class HttpError extends Error {
+  /** From the error taxonomy (ERROR_ROUTES), unless a service error overrides it. */
+  readonly status: ContentfulStatusCode;
+
   constructor(
-    readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly detail: DetailEntry[] | string,
     readonly details?: unknown,
     readonly headers: Record<string, string> = {},
+    status: ContentfulStatusCode = ERROR_ROUTES[code].http,
   ) {
     super(message);
     this.name = "HttpError";
+    this.status = status;
   }
 }
 
@@ -25,7 +29,7 @@ export const RETRY_AFTER_S = 5;
 export function fromServiceError(e: ServiceError): HttpError {
   const headers: Record<string, string> = e.status === 503 ? { "Retry-After": String(RETRY_AFTER_S) } : {};
   const detail = Array.isArray(e.details) ? (e.details as DetailEntry[]) : e.message;
-  return new HttpError(e.status, e.code, e.message, detail, e.details, headers);
+  return new HttpError(e.code, e.message, detail, e.details, headers, e.status);
 }
 
 export function errorBody(e: HttpError): ErrorBody {
@@ -47,9 +51,4 @@ export function asHttpError(err: unknown): HttpError | null {
 }
 
 export const internalError = (): HttpError =>
-  new HttpError(
-    500,
-    "INTERNAL_ERROR",
-    "Internal error; the server logged the details.",
-    "Internal Server Error",
-  );
+  new HttpError("INTERNAL_ERROR", "Internal error; the server logged the details.", "Internal Server Error");

@@ -14,5 +14,5 @@ export function requireJsonContentType(c: Context): void {
   const media = raw.split(";", 1)[0]?.trim().toLowerCase();
   if (media === "application/json") return;
   const msg = "This route reads JSON: send content-type: application/json.";
-  throw new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", msg, msg, { content_type: raw.slice(0, 100) });
+  throw new HttpError("UNSUPPORTED_MEDIA_TYPE", msg, msg, { content_type: raw.slice(0, 100) });
 }

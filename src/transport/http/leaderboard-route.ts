@@ -5,6 +5,7 @@ import { evalRuns } from "../../cli/eval/stored-runs";
 import { evalEpisodeView } from "../../sessions/eval-episodes";
 import { ServiceError } from "../../sessions/session-service";
 import { LeaderboardQuery } from "../../wire/leaderboard";
+import { EVAL_ROUTE_DOCS } from "./eval-route-docs";
 import { validate } from "./request-input";
 
 const ID = /^[A-Za-z0-9_.:@+-]{1,255}$/;
@@ -25,11 +26,11 @@ function idParam(value: string, what: string): string {
  */
 export function registerLeaderboardRoutes(app: Hono, evalDb: string): void {
   const runs = evalRuns(evalDb);
-  app.get("/leaderboard", (c) => {
+  app.get("/leaderboard", EVAL_ROUTE_DOCS.leaderboard, (c) => {
     const filters = validate(LeaderboardQuery, c.req.query(), "query");
     return c.json(leaderboardView(runs.finishedRuns(), filters));
   });
-  app.get("/eval/runs/:run_id", (c) => {
+  app.get("/eval/runs/:run_id", EVAL_ROUTE_DOCS.evalRun, (c) => {
     const runId = idParam(c.req.param("run_id"), "run id");
     const run = runs.finishedRun(runId);
     if (run === undefined) throw new ServiceError("NOT_FOUND", `No finished eval run "${runId}".`, 404);
@@ -41,7 +42,7 @@ export function registerLeaderboardRoutes(app: Hono, evalDb: string): void {
       summary: summarize(run.plan, run.units),
     });
   });
-  app.get("/eval/runs/:run_id/episodes/:episode_id", (c) => {
+  app.get("/eval/runs/:run_id/episodes/:episode_id", EVAL_ROUTE_DOCS.evalEpisode, (c) => {
     const runId = idParam(c.req.param("run_id"), "run id");
     const id = idParam(c.req.param("episode_id"), "episode id");
     return c.json(evalEpisodeView(runs.finishedRun(runId), runId, id));

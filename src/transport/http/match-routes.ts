@@ -12,6 +12,7 @@ import { MatchRunner } from "../../sessions/matches";
 import type { SessionService } from "../../sessions/session-service";
 import { type MatchBuyersResponse, MatchQuery, MatchRequest } from "../../wire/match";
 import type { BackendStatus } from "./app";
+import { EVAL_ROUTE_DOCS } from "./eval-route-docs";
 import { readJson, validate } from "./request-input";
 
 /** Model buyers the configuration names a model for, in the spec form `bazaar eval --buyer` takes. */
@@ -69,7 +70,7 @@ export function registerMatchRoutes(app: Hono, deps: MatchRouteDeps): MatchRunne
       ...(deps.redact ? { redact: deps.redact } : {}),
     });
 
-  app.get("/matches/buyers", async (c) => {
+  app.get("/matches/buyers", EVAL_ROUTE_DOCS.matchBuyers, async (c) => {
     const health = deps.backends ? await deps.backends() : [];
     const body: MatchBuyersResponse = {
       buyers: [
@@ -87,11 +88,11 @@ export function registerMatchRoutes(app: Hono, deps: MatchRouteDeps): MatchRunne
     };
     return c.json(body);
   });
-  app.post("/matches", async (c) => {
+  app.post("/matches", EVAL_ROUTE_DOCS.startMatch, async (c) => {
     const req = validate(MatchRequest, await readJson(c, deps.limitBytes));
     return c.json(await runner.start(req), 201);
   });
-  app.get("/matches/:id", (c) => {
+  app.get("/matches/:id", EVAL_ROUTE_DOCS.match, (c) => {
     const { after } = validate(MatchQuery, c.req.query(), "query");
     return c.json(runner.get(c.req.param("id").slice(0, 64), after));
   });

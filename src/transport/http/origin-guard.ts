@@ -42,7 +42,7 @@ export function originAllowed(
 
 export function foreignOrigin(): HttpError {
   const msg = "Requests that change state from another site are refused: its Origin is not in CORS_ORIGINS.";
-  return new HttpError(403, "FORBIDDEN_ORIGIN", msg, msg);
+  return new HttpError("FORBIDDEN_ORIGIN", msg, msg);
 }
 
 /**

@@ -3,7 +3,7 @@ import { HttpError } from "./http-errors";
 
 export function tooLarge(limitBytes: number): HttpError {
   const msg = `Request body exceeds the ${Math.round(limitBytes / 1024)} KiB limit.`;
-  return new HttpError(413, "PAYLOAD_TOO_LARGE", msg, msg, { limit_bytes: limitBytes });
+  return new HttpError("PAYLOAD_TOO_LARGE", msg, msg, { limit_bytes: limitBytes });
 }
 
 /**

@@ -14,7 +14,7 @@ export function nestingTooDeep(): HttpError {
   const detail = [
     { type: "json_too_deep", loc: ["body"], msg, input: null, ctx: { max_depth: MAX_JSON_DEPTH } },
   ];
-  return new HttpError(422, "NESTING_TOO_DEEP", msg, detail, { max_depth: MAX_JSON_DEPTH });
+  return new HttpError("NESTING_TOO_DEEP", msg, detail, { max_depth: MAX_JSON_DEPTH });
 }
 
 /**
@@ -34,7 +34,7 @@ export async function readJson(c: Context, limitBytes: number, emptyAs?: unknown
     const detail = [
       { type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: msg } },
     ];
-    throw new HttpError(422, "INVALID_JSON", msg, detail, detail);
+    throw new HttpError("INVALID_JSON", msg, detail, detail);
   }
 }
 
@@ -45,7 +45,6 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, root: Lo
   const first = detail[0];
   const where = first ? first.loc.join(".") : root;
   throw new HttpError(
-    422,
     "VALIDATION_ERROR",
     `Invalid request: ${where}: ${first?.msg ?? "invalid"}`,
     detail,
@@ -69,7 +68,6 @@ export function requireQuery(c: Context, name: string, hint: string): string {
         },
   ];
   throw new HttpError(
-    422,
     "VALIDATION_ERROR",
     `Invalid request: query.${name}: ${detail[0]?.msg}`,
     detail,

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Context } from "hono";
 
 /**
@@ -17,15 +16,6 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'self' https://huggingface.co",
 ].join("; ");
-
-/**
- * The same policy for a page that carries one inline stylesheet (/docs is one self-contained
- * file): that exact stylesheet is allowed by its hash, nothing else inline is.
- */
-export function policyWithInlineStyle(css: string): string {
-  const hash = createHash("sha256").update(css, "utf8").digest("base64");
-  return CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`);
-}
 
 /** Headers every HTML page and asset this server renders carries (/web, /docs). */
 export function securityHeaders(c: Context, policy: string = CONTENT_SECURITY_POLICY): void {

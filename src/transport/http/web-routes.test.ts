@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LiveBackend, startRealServer } from "../../testing/backends";
 import {
   CONTENT_SECURITY_POLICY,
+  compileSharedModule,
   compileWebModule,
   registerWebRoutes,
   rewriteImports,
+  SHARED_MODULES,
   WEB_ROOT,
 } from "./web-routes";
 
@@ -161,8 +163,28 @@ describe("every web module", () => {
     const specs = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
     for (const spec of specs) {
       expect(spec).toMatch(/^\.\/[a-z][a-z0-9-]*\.js$/);
-      expect(sources).toContain(`${spec?.slice(2, -3)}.ts`);
+      const base = spec?.slice(2, -3) as string;
+      if (!Object.hasOwn(SHARED_MODULES, base)) expect(sources).toContain(`${base}.ts`);
     }
+  });
+
+  it.each(Object.keys(SHARED_MODULES))(
+    "shared wire module %s is served as one module with no imports",
+    async (name) => {
+      const shared = SHARED_MODULES[name] as { file: string };
+      const code = await compileSharedModule(shared.file);
+      expect(code).toContain("export");
+      expect(code).not.toMatch(/\bfrom\s*["']|\bimport\s*["'(]/);
+    },
+  );
+});
+
+describe("shared wire modules", () => {
+  it("are imported by their wire specifier and served under a flat name", () => {
+    expect(rewriteImports('import { formatMoney } from "../src/wire/money";')).toBe(
+      'import { formatMoney } from "./wire-money.js";',
+    );
+    expect(rewriteImports('import { x } from "../env/prng";')).toBe('import { x } from "../env/prng.js";');
   });
 });
 
@@ -172,6 +194,20 @@ describe("web UI on the real server", () => {
     server = await startRealServer();
   });
   afterAll(() => server.close());
+
+  it("serves the shared price formatter the page imports, and nothing else of the domain", async () => {
+    const money = await fetch(`${server.url}/web/wire-money.js`);
+    expect(money.status).toBe(200);
+    const code = await money.text();
+    expect(code).toContain("function formatMoney");
+    // Served to a browser, it runs there: the bundle formats as the engine does.
+    const url = `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+    const mod = (await import(url)) as { formatMoney: (x: number) => string };
+    expect(mod.formatMoney(3499.3)).toBe("₹3,499.30");
+    for (const name of ["env-money.js", "wire-step.js", "constructor.js", "tostring.js"]) {
+      expect((await fetch(`${server.url}/web/${name}`)).status).toBe(404);
+    }
+  });
 
   it("is registered by createApp beside the API", async () => {
     const page = await fetch(`${server.url}/web/`);

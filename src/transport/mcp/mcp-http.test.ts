@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BACKENDS, type LiveBackend, memorySessionService } from "../../testing/backends";
-import { handleMcpRequest } from "./mcp-handler";
+import { answerMcpFrame } from "./mcp-frame";
 
 interface RpcReply {
   jsonrpc: string;
@@ -55,6 +55,24 @@ describe.each(BACKENDS)("POST /mcp on the $name", (backend) => {
     expect(unknown.reply).toMatchObject({ id: "a", error: { code: -32601 } });
     const extraKey = await post({ jsonrpc: "2.0", id: 1, method: "tools/list", extra: 1 });
     expect(extraKey.reply.error?.code).toBe(-32600);
+  });
+
+  it("speaks Streamable HTTP: a notification is 202 with no body, GET and DELETE are 405", async () => {
+    server ??= await backend.start(16);
+    const note = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(note.status).toBe(202);
+    expect(await note.text()).toBe("");
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${server.url}/mcp`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+    }
+    const nullId = await post({ jsonrpc: "2.0", id: null, method: "ping" });
+    expect(nullId.reply.error?.code).toBe(-32600);
   });
 
   it("lists the buyer tools, none named after the reserved Gym methods", async () => {
@@ -142,12 +160,12 @@ describe.each(BACKENDS)("POST /mcp on the $name", (backend) => {
   });
 });
 
-describe("handleMcpRequest bound to a WS session", () => {
+describe("answerMcpFrame bound to a WS session", () => {
   it("refuses another session's id and the session create/close methods", async () => {
     const service = memorySessionService();
     const mine = service.openSession();
     const other = service.openSession();
-    const foreign = await handleMcpRequest(
+    const foreign = await answerMcpFrame(
       {
         jsonrpc: "2.0",
         id: 1,
@@ -157,13 +175,33 @@ describe("handleMcpRequest bound to a WS session", () => {
       service,
       mine,
     );
-    expect(foreign).toMatchObject({ error: { code: -32602 } });
-    const create = await handleMcpRequest(
+    expect(foreign).toMatchObject({ id: 1, error: { code: -32602 } });
+    const create = await answerMcpFrame(
       { jsonrpc: "2.0", id: 2, method: "openenv/session/create" },
       service,
       mine,
     );
-    expect(create).toMatchObject({ error: { code: -32601 } });
+    expect(create).toMatchObject({ id: 2, error: { code: -32601 } });
     expect(service.capacity().active_sessions).toBe(2);
+  });
+
+  it("answers a bad message with −32600 and acknowledges a notification, one reply per frame", async () => {
+    const service = memorySessionService();
+    const mine = service.openSession();
+    expect(await answerMcpFrame({ jsonrpc: "2.0", id: null, method: "ping" }, service, mine)).toMatchObject({
+      error: { code: -32600 },
+    });
+    expect(
+      await answerMcpFrame({ jsonrpc: "2.0", method: "notifications/initialized" }, service, mine),
+    ).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      result: {},
+    });
+    expect(await answerMcpFrame({ jsonrpc: "2.0", id: "p", method: "ping" }, service, mine)).toEqual({
+      jsonrpc: "2.0",
+      id: "p",
+      result: {},
+    });
   });
 });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { findMenuTask, type MenuTask, taskMenuOptions, taskValue } from "./task-menu";
+
+const tasks: MenuTask[] = [
+  { id: "single_deal", version: "1", difficulty: "easy" },
+  { id: "career_10", version: "1", difficulty: "hard" },
+  { id: "single_deal", version: "2", difficulty: "easy" },
+  { id: "single_deal", version: "3", difficulty: "easy" },
+  { id: "career_10", version: "3", difficulty: "hard" },
+];
+
+const values = (html: string): string[] =>
+  [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1] as string);
+
+describe("stall menu", () => {
+  it("puts the current game (newest version) first, so it is the default, and keeps older versions below", () => {
+    const html = taskMenuOptions(tasks);
+    expect(values(html)).toEqual([
+      "single_deal@3",
+      "career_10@3",
+      "single_deal@2",
+      "single_deal",
+      "career_10",
+    ]);
+    expect(html.indexOf("Current game (v3)")).toBeLessThan(html.indexOf("Game v2"));
+    expect(html).toContain("Classic game (v1)");
+  });
+
+  it("names v1 by its bare id (old ?task= links) and every other version as id@N", () => {
+    expect(taskValue({ id: "single_deal", version: "1" })).toBe("single_deal");
+    expect(taskValue({ id: "single_deal", version: "3" })).toBe("single_deal@3");
+    expect(findMenuTask(tasks, "career_10")?.version).toBe("1");
+    expect(findMenuTask(tasks, "career_10@1")?.version).toBe("1");
+    expect(findMenuTask(tasks, "career_10@3")?.version).toBe("3");
+    expect(findMenuTask(tasks, "career_10@9")).toBeUndefined();
+  });
+
+  it("escapes what the server sends", () => {
+    const html = taskMenuOptions([{ id: '"><script>', version: "2", difficulty: "<b>" }]);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>");
+  });
+});
