@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       /^ollama:llama3\.2:3b$/,
     );
     await page.selectOption("#w-buyer", "rule:smart");
-    await page.selectOption("#w-seller", "boulware@1");
+    await page.selectOption("#w-seller", "boulware@2");
     await page.selectOption("#w-task", "single_deal");
     await page.fill("#w-seed", "5");
     await shot(page, "watch-setup");
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const shared = new URL(page.url());
     assert.deepEqual(
       Object.fromEntries(shared.searchParams),
-      { buyer: "rule:smart", task: "single_deal", seed: "5", seller: "boulware@1" },
+      { buyer: "rule:smart", task: "single_deal", seed: "5", seller: "boulware@2" },
       "the setup is in the address",
     );
     assert.equal(await page.locator("#w-chart .chart-band").count(), 0, "no hidden band while it plays");
@@ -140,12 +140,12 @@ async function main(): Promise<void> {
 
     // A shared setup link fills the menus the same way.
     await page.goto(
-      `${server.url}/web/watch?buyer=time:linear&seller=boulware@1&task=deceptive_seller&seed=9`,
+      `${server.url}/web/watch?buyer=time:linear&seller=boulware@2&task=deceptive_seller&seed=9`,
     );
     await page.waitForFunction(
       () => (document.getElementById("w-buyer") as HTMLSelectElement).value === "time:linear",
     );
-    assert.equal(await page.locator("#w-seller").inputValue(), "boulware@1");
+    assert.equal(await page.locator("#w-seller").inputValue(), "boulware@2");
     assert.equal(await page.locator("#w-task").inputValue(), "deceptive_seller");
     assert.equal(await page.locator("#w-seed").inputValue(), "9");
     pass("watch: the setup lives in the address and a shared link fills the menus");
