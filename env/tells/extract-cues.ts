@@ -1,5 +1,5 @@
 import { z } from "zod";
-import shipped from "./model/tells-model.v2.json" with { type: "json" };
+import shipped from "./model/tells-model.v3.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";

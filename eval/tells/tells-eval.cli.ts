@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
 import { extractCues, type LocalTellsExtractor } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
-import { AFTER_V2_LEXICON_IDS, FRESH_FAMILY_IDS } from "./corpus/families";
+import { AFTER_V2_LEXICON_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
 import { loadSplit } from "./fixtures";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
 import { DEFAULT_TRAIN } from "./model/train";
@@ -108,6 +108,14 @@ console.log(
   `\nfamilies written after the v2 lexicon (${AFTER_V2_LEXICON_IDS.join(", ")}), ${afterPreds.length} rows:`,
 );
 console.log(table("rules+model", after));
+// Whole messages written before any third-pass change to the lexicon, features or training
+// families, and never read for errors while those were made (families/untouched-third.ts).
+const untouchedPreds = preds.filter((p) => UNTOUCHED_V3_IDS.includes(p.row.family));
+const untouched = scorePath(untouchedPreds, "model").message;
+console.log(
+  `\nmessages written before the third pass (${UNTOUCHED_V3_IDS.join(", ")}), ${untouchedPreds.length} rows:`,
+);
+console.log(table("rules+model", untouched));
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
@@ -135,6 +143,7 @@ console.log(
     span_macro_f1: { rules: r4(rules.span.macro_f1), model: r4(model.span.macro_f1) },
     fresh_families: { rows: freshPreds.length, ...compact(fresh) },
     after_v2_lexicon: { rows: afterPreds.length, ...compact(after) },
+    untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
     us_per_message: { rules: r4(usRules), model: r4(usModel) },

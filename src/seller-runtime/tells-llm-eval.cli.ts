@@ -34,11 +34,14 @@ const FAILURES: readonly ScriptedReply[] = [
 
 const rows = loadCorpus().filter((_, i) => i % SAMPLE_EVERY === 0);
 const server = await startFakeOllamaServer({ models: ["fake:1b"] });
-const chat = withResilience(
-  createOllamaChatModel({ host: server.url, model: "fake:1b" }),
-  { timeoutMs: 2000, retries: 0 },
-  { now: Date.now },
-);
+// A fresh client per scenario: a breaker opened by "every call fails" must not turn the next
+// scenario's good answers into fallbacks.
+const freshChat = () =>
+  withResilience(
+    createOllamaChatModel({ host: server.url, model: "fake:1b" }),
+    { timeoutMs: 2000, retries: 0 },
+    { now: Date.now },
+  );
 const modelPath = (m: string) => extractCues(m, "model");
 const out: Record<string, unknown> = { rows: rows.length };
 for (const [name, reply] of [
@@ -50,6 +53,7 @@ for (const [name, reply] of [
   ],
 ] as const) {
   server.reset();
+  const chat = freshChat();
   let fallbacks = 0;
   const items = [];
   const t0 = performance.now();

@@ -25,7 +25,7 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@2",
+  version: "tells-model@3",
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];

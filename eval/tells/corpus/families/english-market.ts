@@ -27,7 +27,7 @@ export const bazaarEnglish: Family = {
     "[[u:Last chance]] for this {item}",
     "[[u:I have to leave early today]], so quickly tell me",
     "Come on, [[u:don't keep me waiting]]",
-    "[[u:Make up your mind now]], other customers are standing",
+    "[[u:Make up your mind now]], [[d:other customers are standing]]",
     "[[d:That gentleman was asking for the same {item}]] just now",
     "[[d:{n} people already asked]] about this one",
     "[[d:Only one piece left]], sir",

@@ -8,10 +8,14 @@ import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
+import { THIRD_PASS_FAMILIES } from "./third-pass";
+import { THIRD_PASS_MORE } from "./third-pass-more";
+import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
+export { UNTOUCHED_V3_IDS } from "./untouched-third";
 
 export const FAMILIES: readonly Family[] = [
   bazaarEnglish,
@@ -35,6 +39,12 @@ export const FAMILIES: readonly Family[] = [
   furnitureChatDevanagari,
   ...SECOND_PASS_FAMILIES,
   ...AFTER_V2_LEXICON,
+  ...THIRD_PASS_FAMILIES,
+  ...THIRD_PASS_MORE,
 ];
 
-export const HAND_WRITTEN: readonly HandWritten[] = [...FIRST_HAND, ...HAND_WRITTEN_SECOND];
+export const HAND_WRITTEN: readonly HandWritten[] = [
+  ...FIRST_HAND,
+  ...HAND_WRITTEN_SECOND,
+  ...UNTOUCHED_THIRD,
+];

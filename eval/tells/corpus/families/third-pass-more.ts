@@ -1,0 +1,267 @@
+import type { Family } from "../family";
+
+/**
+ * More third-pass voices: LLM sellers that write structured or formal Hindi replies, South
+ * Indian English, an antique dealer, a wholesale trader mixing scripts, and a sarcastic seller
+ * whose firmness and calm come out as irony.
+ */
+
+/** An LLM seller that answers in structured, assistant-style prose with markdown habits. */
+export const llmSellerMarkdown: Family = {
+  id: "llm_seller_markdown_en",
+  lang: "en",
+  joins: ["\n\n", "\n- ", " ", ". "],
+  slots: {
+    item: ["espresso machine", "DSLR kit", "standing desk", "electric guitar", "air fryer"],
+    price: ["$320", "$540", "$210", "$95", "$680"],
+  },
+  cues: [
+    "**Timing:** [[u:I'm only able to hold this listing until end of day tomorrow]].",
+    "[[u:Because I'm relocating on the 15th, I'd need the transaction completed this week]].",
+    "[[u:To be transparent, I'll be accepting the first confirmed payment, so a prompt decision would help]].",
+    "**Interest:** [[d:I've received a number of inquiries since posting]].",
+    "[[d:Another buyer has proposed a slightly higher figure, but I'd prefer to sell to you]].",
+    "[[d:Units in this configuration have become quite difficult to source]].",
+    "**Price:** [[f:{price} is firm; it already reflects a discount from comparable listings]].",
+    "[[f:I'm not in a position to go lower than the asking price]].",
+    "[[f:I've priced this carefully, so I won't be entertaining counteroffers]].",
+    "[[s:I'll be honest: I've had some unexpected medical expenses and need to recoup what I can]].",
+    "[[s:Selling this at a loss isn't easy for me, as money is tight right now]].",
+    "**Condition:** [[c=very_good:excellent, with only faint signs of use on the base]].",
+    "**Condition:** [[c=good:fully functional, with a few cosmetic scratches on the side panel]].",
+    "**Condition:** [[c=acceptable:works, but the steam wand leaks slightly and will need a new gasket]].",
+    "**Condition:** [[c=junk:not working; it powers on but errors out immediately]].",
+    "**Condition:** [[c=new:new in the original sealed packaging]].",
+    "**Condition:** [[c=like_new:used a handful of times and stored in its box]].",
+  ],
+  negatives: [
+    "Thank you for reaching out! I'd be happy to answer any questions.",
+    "**Timing:** I'm flexible, so please take whatever time you need.",
+    "**Interest:** You're the first person to ask, so there's no competition here.",
+    "**Price:** I'm open to a reasonable offer if the price is a stumbling block.",
+    "**Included:** the original manual, two filters and the power cable.",
+    "**Pickup:** weekday evenings or Saturday mornings work well for me.",
+    "Just to clarify, the damage mentioned in the reviews refers to a different model.",
+    "I hope that helps! Let me know if there's anything else you'd like to know.",
+    "Dimensions are 60 x 120 cm, and it weighs about 25 kg.",
+    "Payment via bank transfer or cash on pickup is fine.",
+    "There's no urgency on my end; I just want it to go to a good home.",
+    "I understand budgets can be tight, so feel free to tell me what works for you.",
+  ],
+  fillers: ["Hi there!", "Great question.", "Thanks for your interest in the {item}.", "Asking {price}."],
+};
+
+/** An LLM seller answering in formal, polite Hindi (Devanagari), long sentences. */
+export const llmSellerDevanagari: Family = {
+  id: "llm_seller_devanagari",
+  lang: "hi-Deva",
+  joins: ["। ", " ", "\n"],
+  slots: {
+    item: ["सिलाई मशीन", "लैपटॉप", "डाइनिंग टेबल", "वॉशिंग मशीन", "साइकिल"],
+    price: ["₹8,000", "₹25,000", "₹12,500", "₹4,500"],
+  },
+  cues: [
+    "[[u:मुझे खेद है, पर मुझे यह सौदा इसी सप्ताह पूरा करना होगा क्योंकि मेरा स्थानांतरण हो रहा है]]",
+    "[[u:कृपया आज रात तक अपना निर्णय बता दें]]",
+    "[[u:यह प्रस्ताव केवल कल दोपहर तक मान्य रहेगा]]",
+    "[[d:पिछले दो दिनों में कई लोगों ने इसके बारे में पूछताछ की है]]",
+    "[[d:एक अन्य खरीदार ने इससे अधिक राशि का प्रस्ताव दिया है]]",
+    "[[d:इस मॉडल का मिलना अब काफ़ी कठिन हो गया है]]",
+    "[[f:मैं विनम्रतापूर्वक बताना चाहूँगा कि {price} अंतिम मूल्य है]]",
+    "[[f:इस मूल्य में और कमी करना मेरे लिए संभव नहीं होगा]]",
+    "[[s:सच कहूँ तो परिवार में कुछ आर्थिक कठिनाइयाँ चल रही हैं]]",
+    "[[s:यह मैंने बहुत अधिक दाम पर खरीदा था, इसे बेचकर मुझे हानि ही हो रही है]]",
+    "[[c=very_good:इसकी स्थिति बहुत अच्छी है, केवल हल्के उपयोग के चिह्न हैं]]",
+    "[[c=good:ऊपरी सतह पर कुछ हल्की खरोंचें हैं, पर कार्यक्षमता पर कोई असर नहीं]]",
+    "[[c=acceptable:इसका एक बटन ठीक से काम नहीं करता, मरम्मत की आवश्यकता होगी]]",
+    "[[c=junk:यह चालू नहीं होता, केवल पुर्ज़ों के लिए उपयुक्त है]]",
+    "[[c=new:यह बिल्कुल नया है, डिब्बा भी नहीं खोला गया]]",
+  ],
+  negatives: [
+    "आपके संदेश के लिए धन्यवाद, मैं आपकी सहायता करके प्रसन्न हूँ",
+    "कोई जल्दबाज़ी नहीं है, आप आराम से विचार कर लीजिए",
+    "मूल्य पर बातचीत की जा सकती है, कृपया अपना प्रस्ताव बताइए",
+    "अभी तक किसी और ने इसमें रुचि नहीं दिखाई है",
+    "इसके साथ मूल बिल और उपयोगकर्ता पुस्तिका भी मिलेगी",
+    "आप सप्ताहांत में किसी भी समय देखने आ सकते हैं",
+    "भुगतान नकद या यूपीआई से किया जा सकता है",
+    "मेरा पुराना फ़ोन खराब हो गया था, इसलिए उत्तर देने में देर हुई",
+    "इसका आकार लगभग तीन फ़ुट गुणा पाँच फ़ुट है",
+    "यदि आपको और कोई जानकारी चाहिए तो अवश्य पूछिए",
+    "क्षतिग्रस्त तो केवल बाहरी डिब्बा था, उत्पाद पूरी तरह सुरक्षित है",
+  ],
+  fillers: ["नमस्ते", "आपकी रुचि के लिए धन्यवाद", "{item} — {price}", "जी हाँ"],
+};
+
+/** South Indian English on a local classifieds group: "da", "only", "itself", "simply". */
+export const southIndianEnglish: Family = {
+  id: "south_indian_english",
+  lang: "en",
+  joins: [". ", ", ", " da, ", "... "],
+  slots: {
+    item: ["Activa", "fridge", "mixie", "cot", "TV", "cycle"],
+    price: ["₹9,000", "4500 rupees", "₹15k", "₹2,000"],
+  },
+  cues: [
+    "[[u:Tomorrow itself I am vacating, so today only you must take]]",
+    "[[u:By evening I have to give answer to the other party]]",
+    "[[u:Please come immediately, I am going to native on Monday]]",
+    "[[d:Two three persons already called and asked for address]]",
+    "[[d:My colleague is also asking, I told him wait]]",
+    "[[d:This model they are not making anymore]]",
+    "[[f:Rate is {price}, no negotiation please]]",
+    "[[f:Already I have given very less rate, cannot reduce further]]",
+    "[[f:I will not come down, you see anywhere and come]]",
+    "[[s:What to do, my salary is not coming for two months]]",
+    "[[s:Amma's operation is there, I need the money urgently]]",
+    "[[c=very_good:Very neat condition, used carefully only]]",
+    "[[c=good:Small small scratches are there]], working perfectly",
+    "[[c=acceptable:Remote is not working and one leg is shaking]]",
+    "[[c=junk:Simply lying, not working for one year]]",
+    "[[c=like_new:Bought last month only, not even used properly]]",
+  ],
+  negatives: [
+    "No hurry, you come Sunday and see",
+    "Address I will send on WhatsApp",
+    "Bill is there, warranty also is there",
+    "You tell your rate, we can talk",
+    "Nobody has asked till now, you are the first",
+    "My bike is not working so I cannot deliver, you have to take",
+    "Morning 8 to 10 I am available",
+    "Cash or GPay both are fine",
+    "Ok sir, thank you sir",
+    "It is 190 litres, double door",
+    "Scratch is on the wall in the photo, not on the fridge",
+    "Why you are in such hurry? Come and check properly",
+  ],
+  fillers: ["Hello sir", "{item} {price}", "Ok", "Please note", "Thank you"],
+};
+
+/** An antique and vintage dealer: refined English, provenance talk, collectors. */
+export const antiqueDealerEnglish: Family = {
+  id: "antique_dealer_en",
+  lang: "en",
+  joins: [". ", "; ", ", ", " — "],
+  slots: {
+    item: ["gramophone", "teak chest", "brass hookah", "Belgian mirror", "rosewood almirah", "pocket watch"],
+    price: ["₹45,000", "₹8,500", "₹1,20,000", "₹22,000"],
+  },
+  cues: [
+    "[[u:I'm closing the shop for the season on Saturday]]",
+    "[[u:The auction catalogue closes on Monday, after that it goes in]]",
+    "[[d:A collector from Mumbai has asked me to keep it aside]]",
+    "[[d:Pieces with the original label almost never come up]]",
+    "[[d:A museum curator was looking at this only last week]]",
+    "[[f:{price}, and I am not negotiating on provenance pieces]]",
+    "[[f:The price reflects what it is; I don't bargain on this one]]",
+    "[[s:Since my wife passed I'm selling off the collection we built together]]",
+    "[[s:The shop barely pays for itself these days]]",
+    "[[c=very_good:original finish, a gentle patina, no restoration]]",
+    "[[c=good:small veneer lift on the back corner]], easily fixed",
+    "[[c=acceptable:the mechanism needs servicing and the glass is cracked]]",
+    "[[c=junk:woodworm has eaten through the base]], only the panels are usable",
+    "[[c=like_new:professionally restored last year and kept under cover]]",
+  ],
+  negatives: [
+    "It dates from around 1920, as far as I can tell",
+    "Old pieces like this were made by hand, so no two are alike",
+    "Take your time, good things shouldn't be rushed",
+    "I can arrange packing and shipping within India",
+    "Nobody else has enquired about it, to be honest",
+    "I'm open to an offer on the pair",
+    "The crack you noticed is in the display glass of my cabinet, not the clock",
+    "My grandfather opened this shop in 1952",
+    "I'll write up a receipt with the description",
+    "Do you collect brass, or is this for a home?",
+    "The word 'antique' gets used loosely; this is genuinely old",
+  ],
+  fillers: ["Good afternoon", "The {item}, {price}", "Please, have a look", "Indeed"],
+};
+
+/** A wholesale trader selling to small shops: Devanagari and Roman in one message. */
+export const wholesaleTraderMixed: Family = {
+  id: "wholesale_trader_mixed",
+  lang: "mixed",
+  joins: [" ", ", ", "। ", " | "],
+  slots: {
+    item: ["बिस्कुट के carton", "चावल की बोरी", "soap के dozen", "LED bulbs का box", "तेल के टिन"],
+    price: ["₹1,250 per carton", "₹2,400 की बोरी", "₹480 dozen", "₹3,100"],
+  },
+  cues: [
+    "[[u:Truck आज रात निकल जाएगा, order अभी confirm करो]]",
+    "[[u:ये rate सिर्फ़ Diwali से पहले तक]]",
+    "[[d:बाकी retailers ने already double order डाला है]]",
+    "[[d:Market में shortage चल रही है, company supply कम कर रही है]]",
+    "[[d:बगल वाले भाई ने पूरा lot माँगा था]]",
+    "[[f:Wholesale rate है, इससे नीचे margin ही नहीं]]",
+    "[[f:{price} fixed, billing इसी पर होगी]]",
+    "[[f:Bhai rate में कोई बदलाव नहीं होगा]]",
+    "[[s:Payment फँसा हुआ है market में, cash flow tight है]]",
+    "[[s:पिछले महीने godown में पानी भर गया, बहुत नुकसान हुआ]]",
+    "[[c=new:Fresh stock है, manufacturing इसी महीने की]]",
+    "[[c=acceptable:कुछ cartons पानी से गीले हुए थे, packing खराब है]]",
+    "[[c=good:Box पर थोड़ा dent है, माल अंदर ठीक है]]",
+    "[[c=junk:Expiry निकल चुकी है, सिर्फ़ scrap rate पर]]",
+  ],
+  negatives: [
+    "GST bill मिलेगा, credit 15 दिन का",
+    "कोई जल्दी नहीं, अगले हफ़्ते भी मिल जाएगा",
+    "Minimum order दस carton",
+    "अभी तक किसी ने order नहीं दिया इस item का",
+    "Rate थोड़ा adjust हो जाएगा अगर ज़्यादा लोगे",
+    "Delivery अपनी गाड़ी से करवा देंगे",
+    "मेरा godown Naya Bazaar में है",
+    "पुराना rate card मत देखना, नया भेजा है",
+    "Sample चाहिए तो भेज देता हूँ",
+    "Thank you भाई, कल बात करते हैं",
+    "टूटा हुआ तो pallet था, माल सही पहुँचा",
+  ],
+  fillers: ["Namaste ji", "{item} — {price}", "Haan bhai", "Ok"],
+};
+
+/** A sarcastic seller: irony carries firmness and calm; hard negatives are ironic cues. */
+export const sarcasticSellerEnglish: Family = {
+  id: "sarcastic_seller_en",
+  lang: "en",
+  joins: [". ", "! ", " ", "... "],
+  slots: {
+    item: ["couch", "TV stand", "PS4", "mountain bike", "lamp"],
+    price: ["$60", "$150", "$200", "$35"],
+  },
+  cues: [
+    "[[f:Sure, and I'll throw in my kidney too. No, it's {price}]]",
+    "[[f:Half price? Wow, generous. Still {price}]]",
+    "[[f:If I wanted to give it away I'd have listed it as free]]",
+    "[[d:Oh don't worry, you're only the ninth person to ask today]]",
+    "[[d:Funny, the guy before you offered full price without blinking]]",
+    "[[u:Take your sweet time, the movers only come in two hours]]",
+    "[[u:No pressure, it's just going to the curb at 5]]",
+    "[[s:Yeah, selling my stuff is my idea of fun, not like I got laid off or anything]]",
+    "[[c=good:It's got character, aka a couple of stains on the arm]]",
+    "[[c=acceptable:It works great as long as you don't need the left stick]]",
+    "[[c=junk:Perfect condition if you like paperweights, it doesn't turn on]]",
+    "[[c=like_new:Used it twice, my New Year's resolution lasted a week]]",
+  ],
+  negatives: [
+    "Oh yes, I'm in a huge rush, said no one. Take your time",
+    "Nobody's lining up for a used lamp, relax",
+    "Of course it's negotiable, everything is on Marketplace",
+    "Ha, no, the stain is on my carpet, not the couch",
+    "Sure, come by whenever",
+    "Is this still available? Yes, as the listing says",
+    "I'll be home all evening",
+    "Venmo's fine",
+    "lol fair question",
+    "Final answer? Sure, make me an offer and we'll see",
+  ],
+  fillers: ["Hey", "{item}, {price}", "Ok", "Lol"],
+};
+
+export const THIRD_PASS_MORE: readonly Family[] = [
+  llmSellerMarkdown,
+  llmSellerDevanagari,
+  southIndianEnglish,
+  antiqueDealerEnglish,
+  wholesaleTraderMixed,
+  sarcasticSellerEnglish,
+];
