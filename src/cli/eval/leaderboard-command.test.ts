@@ -54,4 +54,25 @@ describe("bazaar leaderboard", () => {
     expect(await leaderboardCommand(["--db", db, "--task", "career_10"], filtered)).toBe(0);
     expect(filtered.stdout()).toContain("No stored eval run matches");
   });
+
+  it("shows each row as a fraction of the oracle when the run played it (eval --oracle)", async () => {
+    const oracleDb = join(dir, "oracle.db");
+    const args = ["--buyer", "rule:smart", "--task", "single_deal", "--seeds", "1..3", "--oracle"];
+    expect(
+      await evalCommand(
+        [...args, "--run-id", "or", "--out", join(dir, "runs"), "--db", oracleDb, "--quiet"],
+        capture(),
+      ),
+    ).toBe(0);
+    const io = capture();
+    expect(await leaderboardCommand(["--db", oracleDb, "--json"], io)).toBe(0);
+    const body = LeaderboardResponse.parse(JSON.parse(io.stdout()));
+    const oracle = body.per_task.find((r) => r.buyer === "oracle");
+    const smart = body.per_task.find((r) => r.buyer === "rule:smart");
+    expect(oracle?.fraction_of_oracle).toBe(1);
+    expect(smart?.fraction_of_oracle).toBeCloseTo(
+      (smart?.mean_task_score ?? 0) / (oracle?.mean_task_score ?? 1),
+      3,
+    );
+  });
 });

@@ -32,8 +32,10 @@ function fromStore(db: string, runId: string): { summary: EvalSummary; units: Un
   try {
     const run = store.run(runId);
     if (run === undefined) return null;
-    const units = store.finished(runId);
-    return { summary: summarize(JSON.parse(run.plan_json) as SummaryPlan, units), units };
+    const plan = JSON.parse(run.plan_json) as SummaryPlan;
+    // The plan's buyers only: an oracle stored beside them (eval --oracle) is not a row.
+    const units = store.finished(runId).filter((u) => plan.buyers.includes(u.buyer_id));
+    return { summary: summarize(plan, units), units };
   } finally {
     store.close();
   }

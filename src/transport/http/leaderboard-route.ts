@@ -39,7 +39,11 @@ export function registerLeaderboardRoutes(app: Hono, evalDb: string): void {
       git_commit: run.git_commit,
       engine_version: run.engine_version,
       created_at: run.created_at,
-      summary: summarize(run.plan, run.units),
+      // The plan's buyers only: an oracle stored beside them (eval --oracle) is not a row.
+      summary: summarize(
+        run.plan,
+        run.units.filter((u) => run.plan.buyers.includes(u.buyer_id)),
+      ),
     });
   });
   app.get("/eval/runs/:run_id/episodes/:episode_id", EVAL_ROUTE_DOCS.evalEpisode, (c) => {
