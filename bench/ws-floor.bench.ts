@@ -14,6 +14,7 @@ import WebSocket from "ws";
 import { observe } from "../env/observe";
 import { stepRun } from "../env/run";
 import { openRun } from "../tasks/open-run";
+import { median } from "./stats";
 
 const LOOPS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -97,8 +98,6 @@ function realReply(): string {
   }
   return frame;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 
 const result: Record<string, number> = {};
 console.log("work per frame   median frames/s   runs");

@@ -31,11 +31,18 @@ export class UnknownSellerError extends Error {
   }
 }
 
+type LlmManifest = Extract<ReleaseManifest, { kind: "llm" }>;
+const LLM_TEMPLATES = RELEASE_MANIFESTS.filter((m): m is LlmManifest => m.kind === "llm");
+
+/** The newest LLM template release: what an LLM seller key without "@version" pins. */
+export const LATEST_LLM_VERSION = Math.max(...LLM_TEMPLATES.map((m) => m.version));
+
+const at = `@${LATEST_LLM_VERSION}`;
 /** Patterns accepted for LLM sellers, listed beside the rule keys in errors and /sellers. */
 export const LLM_SELLER_KEY_FORMS: readonly string[] = [
-  "llm-ollama:<tag>@1",
-  "llm-hf:<org/model or endpoint URL>@1",
-  "…#firm|flexible|deceptive before @1 for a persona, e.g. llm-ollama:gemma3:4b#firm@1",
+  `llm-ollama:<tag>${at}`,
+  `llm-hf:<org/model or endpoint URL>${at}`,
+  `…#firm|flexible|deceptive before ${at} for a persona, e.g. llm-ollama:gemma3:4b#firm${at}`,
 ];
 
 export const availableSellerKeys = (): string[] => [...BY_KEY.keys(), ...LLM_SELLER_KEY_FORMS];
@@ -54,10 +61,13 @@ export function resolveSeller(key: string): SellerPolicy {
 }
 
 /** The LLM template release of a given version (the prompt, sampling and fallbacks an LLM seller pins). */
-export function llmTemplate(version = 1): { ref: SellerRef; params: LlmTemplateParams; description: string } {
-  const m = RELEASE_MANIFESTS.find((r) => r.kind === "llm" && r.version === version);
-  if (m === undefined || m.kind !== "llm")
-    throw new UnknownSellerError(`llm@${version}`, availableSellerKeys());
+export function llmTemplate(version = LATEST_LLM_VERSION): {
+  ref: SellerRef;
+  params: LlmTemplateParams;
+  description: string;
+} {
+  const m = LLM_TEMPLATES.find((r) => r.version === version);
+  if (m === undefined) throw new UnknownSellerError(`llm@${version}`, availableSellerKeys());
   return {
     ref: { id: m.id, version: m.version, hash: releaseHash(m) },
     params: m.params,
@@ -118,18 +128,20 @@ export function describeSeller(policy: SellerPolicy): SellerDescription {
   };
 }
 
-/** Every released version for GET /sellers: the rule sellers, then the LLM template. */
+/** Every released version for GET /sellers: the rule sellers, then the LLM templates. */
 export function listSellerDescriptions(): SellerDescription[] {
-  const template = llmTemplate(1);
   return [
     ...RULE_RELEASES.map((r) => describeSeller(r.policy)),
-    {
-      ...template.ref,
-      kind: "llm",
-      persona: "default | firm | flexible | deceptive",
-      params: template.params,
-      description: template.description,
-    },
+    ...LLM_TEMPLATES.map((m): SellerDescription => {
+      const template = llmTemplate(m.version);
+      return {
+        ...template.ref,
+        kind: "llm",
+        persona: "default | firm | flexible | deceptive",
+        params: template.params,
+        description: template.description,
+      };
+    }),
   ];
 }
 

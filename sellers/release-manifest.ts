@@ -41,7 +41,10 @@ const ClassicParamsSchema = z.object({
 export const LlmTemplateParams = z
   .object({
     promptHash: z.string(),
-    open: z.object({ temperature: z.number().min(0).max(2), maxTokens: z.number().int().positive() }),
+    /** Sampling of the model-written opening line: llm@1 only (llm@2 dropped that line, see its description). */
+    open: z
+      .object({ temperature: z.number().min(0).max(2), maxTokens: z.number().int().positive() })
+      .optional(),
     respond: z.object({
       temperature: z.number().min(0).max(2),
       topP: z.number().min(0).max(1),

@@ -20,6 +20,7 @@ import hardliner3 from "./versions/hardliner-3.json" with { type: "json" };
 import linear1 from "./versions/linear-1.json" with { type: "json" };
 import linear2 from "./versions/linear-2.json" with { type: "json" };
 import llm1 from "./versions/llm-1.json" with { type: "json" };
+import llm2 from "./versions/llm-2.json" with { type: "json" };
 import responsive1 from "./versions/responsive-1.json" with { type: "json" };
 import responsive2 from "./versions/responsive-2.json" with { type: "json" };
 import titForTat1 from "./versions/tit-for-tat-1.json" with { type: "json" };
@@ -58,6 +59,7 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   bazaarImpatient2,
   bazaarCollaborative2,
   bazaarDeceptive3,
+  llm2,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */

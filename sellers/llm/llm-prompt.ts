@@ -8,7 +8,7 @@ import { type LlmPersona, PERSONA_GUIDANCE } from "./llm-persona";
  * Prompts of the LLM seller. They describe the listing and the persona and never contain the
  * reservation: the model cannot leak what it was never told, and the rules guard enforces
  * the floor in code. Any change to these strings changes PROMPT_HASH, which the released
- * version pins (sellers/versions/llm-1.json): a change means a new version.
+ * version pins (sellers/versions/llm-2.json): a change means a new version.
  */
 const SYSTEM = `You are a stall-keeper at a busy Indian market, selling one item to a buyer who is bargaining with you. You want to close the sale at a price that is good for you.
 
@@ -27,9 +27,6 @@ How you bargain:
 
 Your style: {persona}`;
 
-const OPEN = `Greet the buyer and state your asking price of ₹{ask} for the {item}.
-Answer with only this JSON object: {"message": "<what you say>"}`;
-
 const RESPOND = `{history}Your current asking price: ₹{quote}
 The buyer says: "{buyer}"
 The buyer offers: ₹{offer}
@@ -37,7 +34,9 @@ The buyer offers: ₹{offer}
 Decide your move. Answer with only this JSON object:
 {"message": "<what you say to the buyer>", "action": "counter" | "accept" | "walk", "price": <your new price for a counter, the buyer's offer for an accept, null for a walk>}`;
 
-export const PROMPT_HASH = contentHash({ SYSTEM, OPEN, RESPOND, PERSONA_GUIDANCE });
+/** Every prompt string the seller sends, as its release pins them (see PROMPT_HASH). */
+export const PROMPT_PARTS = { SYSTEM, RESPOND, PERSONA_GUIDANCE } as const;
+export const PROMPT_HASH = contentHash(PROMPT_PARTS);
 
 export interface ListingFacts {
   itemName: string;
@@ -62,16 +61,6 @@ function systemPrompt(listing: ListingFacts, persona: LlmPersona): string {
     ask: formatPrice(listing.ask),
     persona: PERSONA_GUIDANCE[persona],
   });
-}
-
-export function openingMessages(listing: ListingFacts, persona: LlmPersona): ChatMessage[] {
-  return [
-    { role: "system", content: systemPrompt(listing, persona) },
-    {
-      role: "user",
-      content: fillSlots(OPEN, { ask: formatPrice(listing.ask), item: listing.itemName }),
-    },
-  ];
 }
 
 function historyLines(dialogue: readonly DialogueTurn[], turns: number): string {

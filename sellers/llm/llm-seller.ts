@@ -3,17 +3,16 @@ import type { DialogueTurn } from "../../env/dialogue";
 import type { ExternalSellerTurn } from "../../env/episode-step";
 import { restatedLine } from "../../env/notices";
 import { rngFor } from "../../env/prng";
-import { numberMentions } from "../../env/reservation-leak";
 import type { SellerPolicy, SellerRef, SellerRngs, SellerTurnInput } from "../../env/seller-policy";
 import { contentHash } from "../content-hash";
 import { llmTemplate, resolveSeller } from "../registry";
 import { type LlmPersona, PERSONA_TELLS } from "./llm-persona";
-import { type ListingFacts, openingMessages, turnMessages } from "./llm-prompt";
-import { parseOpening, parseSellerReply } from "./seller-reply";
+import { type ListingFacts, turnMessages } from "./llm-prompt";
+import { parseSellerReply } from "./seller-reply";
 
 export interface LlmSellerConfig {
   persona?: LlmPersona;
-  /** Template release (sellers/versions/llm-<n>.json); 1 by default. */
+  /** Template release (sellers/versions/llm-<n>.json); the latest by default. */
   templateVersion?: number;
   /** Sampling overrides; they enter the hash, so an override is visibly not the released template. */
   temperature?: number;
@@ -30,35 +29,27 @@ export interface LlmProposeInput extends SellerTurnInput {
   listing?: { category?: string | null; description?: string };
 }
 
-export interface OpeningRequest extends ListingFacts {
-  /** Said when the model gives no usable line. */
-  fallbackMessage: string;
-}
-
 export interface LlmSeller {
   /** The sync side the engine runs every turn: the persona's rule fallback under the LLM seller's identity. */
   policy: SellerPolicy;
   /** The model's move for this turn, or the fallback's with source "fallback". Never rejects. */
   propose(input: LlmProposeInput, signal?: AbortSignal): Promise<ExternalSellerTurn>;
-  /** An opening line from the model, or the fallback message. Never rejects. */
-  opening(
-    req: OpeningRequest,
-    signal?: AbortSignal,
-  ): Promise<{ message: string; source: "external" | "fallback" }>;
 }
 
 export const llmSellerId = (modelId: string, persona: LlmPersona): string =>
   `llm-${modelId}${persona === "default" ? "" : `#${persona}`}`;
 
 /**
- * A language-model seller. The prompt carries the listing and persona only; every reply is a
+ * A language-model seller. It opens with its fallback persona's rule line (the engine opens
+ * every episode, also on resume and rebuild, without a model); the model speaks from the
+ * first counter on. The prompt carries the listing and persona only; every reply is a
  * proposal that the engine passes through the rules guard like any other seller's. A model
  * failure of any kind (error, timeout, unusable reply) makes this turn the persona's rule
  * fallback, recorded as source "fallback" on the event, so an episode never stalls.
  */
 export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): LlmSeller {
   const persona = cfg.persona ?? "default";
-  const template = llmTemplate(cfg.templateVersion ?? 1);
+  const template = llmTemplate(cfg.templateVersion);
   const t = template.params;
   const respondTemperature = cfg.temperature ?? t.respond.temperature;
   const respondMaxTokens = cfg.maxTokens ?? t.respond.maxTokens;
@@ -131,45 +122,5 @@ export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): Llm
     }
   }
 
-  async function opening(
-    req: OpeningRequest,
-    signal?: AbortSignal,
-  ): Promise<{ message: string; source: "external" | "fallback" }> {
-    try {
-      const result = await chat.chat(
-        openingMessages(req, persona),
-        options(t.open.temperature, t.open.maxTokens, signal),
-      );
-      const message = parseOpening(result.text);
-      // The opening ask is set by the economics, not the model: a line quoting another price
-      // would contradict the price the buyer sees, so it is not used.
-      return message === null || !quotesOnly(message, req.ask)
-        ? { message: req.fallbackMessage, source: "fallback" }
-        : { message, source: "external" };
-    } catch {
-      return { message: req.fallbackMessage, source: "fallback" };
-    }
-  }
-
-  return { policy, propose, opening };
-}
-
-/** Every number in the line is the ask (in whole units or exactly). */
-function quotesOnly(message: string, ask: number): boolean {
-  return numberMentions(message).every((m) => Math.abs(m.value - ask) < 1);
-}
-
-/**
- * The same policy, opening with a line prepared beforehand for one item (other items, e.g.
- * later episodes of a career, keep the fallback's line). The engine's opening guard still
- * redacts a stated reservation.
- */
-export function withOpening(policy: SellerPolicy, message: string, itemName: string): SellerPolicy {
-  return {
-    ...policy,
-    open: (setup, rngs) => {
-      const opened = policy.open(setup, rngs);
-      return setup.itemName === itemName ? { ...opened, message } : opened;
-    },
-  };
+  return { policy, propose };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractJsonObject } from "./json-object";
-import { parseOpening, parseSellerReply } from "./seller-reply";
+import { parseSellerReply } from "./seller-reply";
 
 describe("model reply parsing", () => {
   it("reads plain, fenced, prose-wrapped and think-prefixed JSON", () => {
@@ -39,11 +39,9 @@ describe("model reply parsing", () => {
       expect(parseSellerReply(text)).toBeNull();
   });
 
-  it("caps a long message and reads an opening", () => {
+  it("caps a long message", () => {
     const long = parseSellerReply(JSON.stringify({ action: "walk", message: "a".repeat(500) }));
     expect(long?.message).toHaveLength(320);
     expect(long?.message.endsWith("...")).toBe(true);
-    expect(parseOpening('{"message": "  Aaiye!  "}')).toBe("Aaiye!");
-    expect(parseOpening('{"message": ""}')).toBeNull();
   });
 });

@@ -56,10 +56,3 @@ export function parseSellerReply(text: string): ProposedReply | null {
   if (action === undefined) return null;
   return { action, price, message: readMessage(obj.message) };
 }
-
-/** The opening line from `{message}`, or null. */
-export function parseOpening(text: string): string | null {
-  const obj = extractJsonObject(text);
-  const message = readMessage(obj?.message);
-  return message === "" ? null : message;
-}

@@ -1,9 +1,10 @@
+import { LATEST_LLM_VERSION } from "../../sellers/registry";
 import type { LlmConfig } from "../llm/config";
 import { type HfProbeOptions, type ProbeResult, probeHf, probeOllama } from "../llm/health";
 
 /** One configured LLM seller backend as /health reports it: no tokens, URLs without credentials. */
 export interface SellerBackendHealth extends ProbeResult {
-  /** The LLM seller key this backend serves, e.g. "llm-ollama:gemma3:4b@1". */
+  /** The LLM seller key this backend serves, e.g. "llm-ollama:gemma3:4b@2" (the latest template). */
   sellerKey: string;
 }
 
@@ -21,7 +22,7 @@ export async function sellerBackendHealth(
     checks.push(
       probeOllama(config.ollama.host, ollamaModel, opts).then((r) => ({
         ...r,
-        sellerKey: `llm-ollama:${ollamaModel}@1`,
+        sellerKey: `llm-ollama:${ollamaModel}@${LATEST_LLM_VERSION}`,
       })),
     );
   }
@@ -30,7 +31,7 @@ export async function sellerBackendHealth(
     checks.push(
       probeHf(hfTarget, { ...opts, token: config.hf.token }).then((r) => ({
         ...r,
-        sellerKey: `llm-hf:${hfTarget}@1`,
+        sellerKey: `llm-hf:${hfTarget}@${LATEST_LLM_VERSION}`,
       })),
     );
   }

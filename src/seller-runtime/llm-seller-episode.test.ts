@@ -4,15 +4,16 @@ import type { SellerRepliedEvent } from "../../env/events";
 import { leaksHidden, leaksReservation } from "../../env/reservation-leak";
 import type { RunState } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
+import { resolveSeller } from "../../sellers/registry";
 import { RELEASE_LOCK } from "../../sellers/releases";
 import { stepWithSeller } from "../../sellers/step-with-seller";
 import type { Listing } from "../../tasks/listings/listing";
+import { openRun } from "../../tasks/open-run";
 import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import { readLlmConfig } from "../llm/config";
 import { type FakeOllamaServer, startFakeOllamaServer } from "../llm/testing/fake-ollama-server";
 import { startFakeOpenAiServer } from "../llm/testing/fake-openai-server";
 import type { ScriptedReply, ScriptedServer } from "../llm/testing/scripted-http-server";
-import { openSellerRun } from "./open-seller-run";
 import { type ResolvedSeller, resolveSellerSpec } from "./resolve-seller-spec";
 
 // Real ollama and @huggingface/inference clients, gated by withResilience, against wire-level fakes.
@@ -64,7 +65,7 @@ const replies = (run: RunState): SellerRepliedEvent[] =>
   );
 
 async function play(s: ResolvedSeller, offers: number[], task = "single_deal", listings?: Listing[]) {
-  const run = await openSellerRun(task, { seed: 1, episodeId: "llm", listings }, s);
+  const run = openRun(task, { seed: 1, episodeId: "llm", listings, seller: s.policy });
   for (const price of offers) {
     if (run.episode.done) break;
     await stepWithSeller(run, offer(price), s);
@@ -100,38 +101,60 @@ const systemPrompts = (server: ScriptedServer): string[] =>
 
 describe("LLM seller episodes through the real Ollama client", () => {
   it("uses a good JSON reply as the seller's move, records its identity, and never prompts with the reservation", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "Namaste! This silk scarf is ₹60, pure handwork." }));
+    const s = seller("llm-ollama:gemma3:4b@2");
     ollama.enqueue(json({ message: "Itna kam nahi, ₹54 last.", action: "counter", price: 54 }));
     const run = await play(s, [30]);
-    expect(run.episode.events[0]).toMatchObject({
-      message: "Namaste! This silk scarf is ₹60, pure handwork.",
-    });
     expect(replies(run)[0]).toMatchObject({ source: "external", action: "counter", price: 54, guard: [] });
-    expect(sellerKey(run.episode.seller)).toBe("llm-ollama:gemma3:4b@1");
-    expect(run.episode.seller.hash).not.toBe(RELEASE_LOCK["llm@1"]);
+    expect(sellerKey(run.episode.seller)).toBe("llm-ollama:gemma3:4b@2");
+    expect(run.episode.seller.hash).not.toBe(RELEASE_LOCK["llm@2"]);
+    expect(ollama.chatRequests()).toHaveLength(1);
     for (const p of systemPrompts(ollama)) {
       expect(p).toContain("₹60");
       expect(p).not.toContain("31.5");
     }
-    const body = ollama.chatRequests()[1]?.body as { format?: string; options?: { stop?: string[] } };
+    const body = ollama.chatRequests()[0]?.body as { format?: string; options?: { stop?: string[] } };
     expect(body.format).toBe("json");
     expect(body.options?.stop).toEqual(expect.arrayContaining(["<|eot_id|>", "<end_of_turn>"]));
     assertRules(run);
   });
 
-  it("keeps the rule opening when the model's opening quotes a price other than the ask", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "For you, special, only ₹55!" }));
-    const run = await play(s, []);
-    const opening = run.episode.events[0];
-    expect(opening?.type === "episode_started" && opening.message).not.toContain("55");
-    expect(run.episode.anchor).toBe(60);
+  it("opens with its fallback persona's rule line and asks the model nothing before the first offer", async () => {
+    const run = await play(seller("llm-ollama:gemma3:4b#firm@2"), []);
+    const rule = openRun("single_deal", { seed: 1, episodeId: "llm", seller: resolveSeller("boulware@1") });
+    const [opening, ruleOpening] = [run.episode.events[0], rule.episode.events[0]];
+    if (opening?.type !== "episode_started" || ruleOpening?.type !== "episode_started")
+      throw new Error("no opening event");
+    expect(opening.message).toBe(ruleOpening.message);
+    expect(run.episode.anchor).toBe(rule.episode.anchor);
+    expect(ollama.chatRequests()).toHaveLength(0);
+  });
+
+  it("sends llm@1's turn prompts unchanged under llm@2; no version means the latest", async () => {
+    const logs: { events: string; prompts: string }[] = [];
+    for (const key of ["llm-ollama:gemma3:4b@1", "llm-ollama:gemma3:4b@2", "llm-ollama:gemma3:4b"]) {
+      ollama.reset();
+      ollama.enqueue(json({ message: "₹52 then.", action: "counter", price: 52 }));
+      const run = await play(seller(key), [30]);
+      const [started, ...rest] = run.episode.events;
+      if (started?.type !== "episode_started") throw new Error("no opening event");
+      expect(started.seller.version).toBe(key.endsWith("@1") ? 1 : 2);
+      const events = [{ ...started, seller: started.seller.id }, ...rest];
+      logs.push({
+        events: JSON.stringify(events),
+        prompts: JSON.stringify(ollama.chatRequests().map((r) => r.body)),
+      });
+    }
+    const [v1, v2, bare] = logs;
+    // @2 differs from @1 only where its fallback persona speaks (the honest-speech opening line);
+    // the instructions the model is given are the same.
+    const system = (l: typeof v1) => JSON.parse(l?.prompts ?? "[]")[0]?.messages?.[0];
+    expect(system(v2)).toEqual(system(v1));
+    expect(system(v2)?.role).toBe("system");
+    expect(bare).toEqual(v2);
   });
 
   it("reads JSON in code fences, inside prose, and behind a think block", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "Welcome!" }));
+    const s = seller("llm-ollama:gemma3:4b@2");
     ollama.enqueue(text('```json\n{"message": "Fifty-five, final.", "action": "counter", "price": 55}\n```'));
     ollama.enqueue(
       text('Sure, here you go: {"message": "Okay 52.", "action": "counter", "price": 52} hope it helps'),
@@ -149,8 +172,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("falls back to the rule persona on garbage, and marks the turn", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "Welcome!" }), text("<<< ~~~ no json here"));
+    const s = seller("llm-ollama:gemma3:4b@2");
+    ollama.enqueue(text("<<< ~~~ no json here"));
     const run = await play(s, [30]);
     const [r] = replies(run);
     expect(r?.source).toBe("fallback");
@@ -159,11 +182,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("turns an accept below the reservation into a counter, recorded as a guard intervention", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(
-      json({ message: "Welcome!" }),
-      json({ message: "Okay, ₹25, deal!", action: "accept", price: 25 }),
-    );
+    const s = seller("llm-ollama:gemma3:4b@2");
+    ollama.enqueue(json({ message: "Okay, ₹25, deal!", action: "accept", price: 25 }));
     const run = await play(s, [25]);
     const [r] = replies(run);
     expect(r?.guard.map((g) => g.rule)).toContain("accept_below_reservation");
@@ -173,11 +193,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("clamps a counter below the reservation and keeps the model's words with the price moved, as any public counter", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(
-      json({ message: "Welcome!" }),
-      json({ message: "₹28, yours.", action: "counter", price: 28 }),
-    );
+    const s = seller("llm-ollama:gemma3:4b@2");
+    ollama.enqueue(json({ message: "₹28, yours.", action: "counter", price: 28 }));
     const run = await play(s, [20]);
     const [r] = replies(run);
     expect(r?.guard.map((g) => g.rule)).toEqual(["counter_below_reservation"]);
@@ -189,9 +206,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("holds a counter that rises above the last counter at the last counter", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
+    const s = seller("llm-ollama:gemma3:4b@2");
     ollama.enqueue(
-      json({ message: "Welcome!" }),
       json({ message: "₹50.", action: "counter", price: 50 }),
       json({ message: "Actually ₹58.", action: "counter", price: 58 }),
     );
@@ -203,8 +219,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("accepts an offer at or above the reservation even when the model counters", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(json({ message: "Welcome!" }), json({ message: "₹58.", action: "counter", price: 58 }));
+    const s = seller("llm-ollama:gemma3:4b@2");
+    ollama.enqueue(json({ message: "₹58.", action: "counter", price: 58 }));
     const run = await play(s, [40]);
     expect(replies(run)[0]).toMatchObject({ action: "accept", price: 40 });
     expect(replies(run)[0]?.guard.map((g) => g.rule)).toEqual(["offer_at_reservation_accepted"]);
@@ -218,8 +234,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
       "₹32 is where I stop.",
     ]) {
       ollama.reset();
-      const s = seller("llm-ollama:gemma3:4b@1");
-      ollama.enqueue(json({ message: "Welcome!" }), json({ message: said, action: "counter", price: 45 }));
+      const s = seller("llm-ollama:gemma3:4b@2");
+      ollama.enqueue(json({ message: said, action: "counter", price: 45 }));
       const run = await play(s, [30]);
       const [r] = replies(run);
       expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
@@ -246,8 +262,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
       "Can't do below 31.5k.",
     ]) {
       ollama.reset();
-      const s = seller("llm-ollama:gemma3:4b@1");
-      ollama.enqueue(json({ message: "Hello!" }), json({ message: said, action: "counter", price: 50_000 }));
+      const s = seller("llm-ollama:gemma3:4b@2");
+      ollama.enqueue(json({ message: said, action: "counter", price: 50_000 }));
       const run = await play(s, [20_000], "amazon_realistic", [listing]);
       expect(run.episode.reservation).toBe(31_500);
       const [r] = replies(run);
@@ -258,11 +274,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("falls back on a reply slower than the deadline, and the episode goes on", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
-    ollama.enqueue(
-      json({ message: "Welcome!" }),
-      slow({ message: "late", action: "counter", price: 50 }, 5_000),
-    );
+    const s = seller("llm-ollama:gemma3:4b@2");
+    ollama.enqueue(slow({ message: "late", action: "counter", price: 50 }, 5_000));
     ollama.enqueue(json({ message: "₹52 then.", action: "counter", price: 52 }));
     const run = await play(s, [20, 22]);
     expect(replies(run).map((r) => r.source)).toEqual(["fallback", "external"]);
@@ -270,9 +283,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("retries a 500 once, and falls back when 500s persist", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
+    const s = seller("llm-ollama:gemma3:4b@2");
     ollama.enqueue(
-      json({ message: "Welcome!" }),
       { kind: "error", status: 500 },
       json({ message: "₹52.", action: "counter", price: 52 }),
       { kind: "error", status: 500 },
@@ -284,9 +296,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("falls back on dropped connections, before headers and mid-body", async () => {
-    const s = seller("llm-ollama:gemma3:4b@1");
+    const s = seller("llm-ollama:gemma3:4b@2");
     ollama.enqueue(
-      json({ message: "Welcome!" }),
       { kind: "drop", when: "before_headers" },
       { kind: "drop", when: "before_headers" },
       { kind: "drop", when: "mid_body" },
@@ -298,7 +309,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("always finishes: a dead backend plays a whole episode on the fallback", async () => {
-    const s = seller("llm-ollama:gemma3:4b#deceptive@1");
+    const s = seller("llm-ollama:gemma3:4b#deceptive@2");
     ollama.setFallback({ kind: "error", status: 500 });
     const run = await play(s, [10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]);
     expect(run.episode.done).toBe(true);
@@ -313,9 +324,8 @@ describe("LLM seller episodes through the real Ollama client", () => {
 
 describe("LLM seller episodes through the real Hugging Face client", () => {
   it("plays an endpoint-backed seller with guard corrections and fallbacks recorded", async () => {
-    const s = seller(`llm-hf:${openai.url}/v1#firm@1`);
+    const s = seller(`llm-hf:${openai.url}/v1#firm@2`);
     openai.enqueue(
-      json({ message: "Hello, the scarf is ₹60." }),
       text('Here: {"message": "₹57, firm.", "action": "counter", "price": 57}'),
       json({ message: "₹59 now.", action: "counter", price: 59 }),
       { kind: "error", status: 500 },

@@ -40,7 +40,7 @@ describe("resolveSellerSpec", () => {
   });
 
   it("rejects unknown template versions, personas and rule ids with the list of what exists", () => {
-    for (const key of ["llm-ollama:gemma3:4b@2", "llm-ollama:gemma3:4b#grumpy@1", "boulware@9"]) {
+    for (const key of ["llm-ollama:gemma3:4b@9", "llm-ollama:gemma3:4b#grumpy@1", "boulware@9"]) {
       expect(() => resolveSellerSpec(key, deps)).toThrow(UnknownSellerError);
       try {
         resolveSellerSpec(key, deps);

@@ -2,7 +2,13 @@ import type { ChatModel } from "../../env/chat-model";
 import type { SellerPolicy } from "../../env/seller-policy";
 import { createLlmSeller, type LlmSeller } from "../../sellers/llm/llm-seller";
 import { parseLlmSellerKey } from "../../sellers/llm/llm-seller-key";
-import { availableSellerKeys, llmTemplate, resolveSeller, UnknownSellerError } from "../../sellers/registry";
+import {
+  availableSellerKeys,
+  LATEST_LLM_VERSION,
+  llmTemplate,
+  resolveSeller,
+  UnknownSellerError,
+} from "../../sellers/registry";
 
 export interface SellerSpecDeps {
   /** Builds (or returns the shared) gated chat model for "ollama:<tag>" / "hf:<model|url>". */
@@ -15,8 +21,6 @@ export interface ResolvedSeller {
   policy: SellerPolicy;
   /** Present for LLM sellers: call before stepRun and pass the result as its external turn. */
   propose?: LlmSeller["propose"];
-  /** Present for LLM sellers: an opening line from the model (see openLlmRun). */
-  opening?: LlmSeller["opening"];
 }
 
 /**
@@ -28,7 +32,7 @@ export function resolveSellerSpec(key: string, deps: SellerSpecDeps): ResolvedSe
   const parsed = parseLlmSellerKey(key);
   if (parsed === null) return { policy: resolveSeller(key) };
   if (!parsed.ok) throw new UnknownSellerError(`${key} (${parsed.reason})`, availableSellerKeys());
-  const version = parsed.key.version ?? 1;
+  const version = parsed.key.version ?? LATEST_LLM_VERSION;
   try {
     llmTemplate(version);
   } catch {
@@ -40,5 +44,5 @@ export function resolveSellerSpec(key: string, deps: SellerSpecDeps): ResolvedSe
     templateVersion: version,
     timeoutMs: deps.timeoutMs,
   });
-  return { policy: seller.policy, propose: seller.propose, opening: seller.opening };
+  return { policy: seller.policy, propose: seller.propose };
 }

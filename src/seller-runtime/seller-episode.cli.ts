@@ -1,13 +1,13 @@
 import { parseArgs } from "node:util";
 import { stepWithSeller } from "../../sellers/step-with-seller";
+import { openRun } from "../../tasks/open-run";
 import { chatModelFromSpec } from "../llm/chat-model-from-spec";
 import { readLlmConfig } from "../llm/config";
-import { openSellerRun } from "./open-seller-run";
 import { resolveSellerSpec } from "./resolve-seller-spec";
 
 /**
  * Play one scripted buyer against any seller and print the log, e.g.
- *   npx tsx src/seller-runtime/seller-episode.cli.ts --seller llm-ollama:gemma3:4b@1 --offers 20,24,28,30
+ *   npx tsx src/seller-runtime/seller-episode.cli.ts --seller llm-ollama:gemma3:4b@2 --offers 20,24,28,30
  * LLM backends are configured by the variables in src/llm/config.ts. The last line is JSON.
  */
 async function main(): Promise<void> {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
         deps: { now: Date.now },
       }),
   });
-  const run = await openSellerRun(values.task, { seed: Number(values.seed), episodeId: "cli" }, seller);
+  const run = openRun(values.task, { seed: Number(values.seed), episodeId: "cli", seller: seller.policy });
   const first = run.episode.events[0];
   if (first?.type === "episode_started") console.log(`seller opens: ${first.message}`);
   for (const price of values.offers.split(",").map(Number)) {

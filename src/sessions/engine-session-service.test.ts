@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Observation } from "../../env/observation";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
-import { testBuyer } from "../transport/http/testing/buyer";
+import { testBuyer } from "../testing/buyer";
 import { createSessionService, type EngineSessionService } from "./engine-session-service";
 
 const fresh = (store = new EpisodeStore(openDatabase(":memory:"))) => ({

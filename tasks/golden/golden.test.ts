@@ -9,10 +9,11 @@ import { V3_TASK_KEYS } from "../task-ref";
 import { GOLDEN_SEEDS, playGolden } from "./golden-episodes";
 import { scriptedBuyer } from "./scripted-buyer";
 
-// Fixtures pin byte-identical episodes. To re-record after an intended engine change
-// (and an ENGINE_VERSION bump): BAZAAR_UPDATE_GOLDEN=1 npx vitest run tasks/golden
+// Fixtures pin byte-identical episodes of released tasks and are frozen: a change that alters one
+// ships as a new task/seller version beside it. BAZAAR_UPDATE_GOLDEN=1 only RECORDS the fixtures a
+// new version does not have yet; it never overwrites an existing one.
 const dir = join(import.meta.dirname, "fixtures");
-const update = process.env.BAZAAR_UPDATE_GOLDEN === "1";
+const record = process.env.BAZAAR_UPDATE_GOLDEN === "1";
 
 // v1 (frozen since release) and v3, the current game. (v2 shipped without fixtures; its seller
 // and draws are pinned by the seller lock and the v3 fixtures, which share its draws.)
@@ -24,11 +25,14 @@ describe("golden episodes", () => {
       it(`${task} seed ${seed} replays byte-for-byte`, () => {
         const file = join(dir, `${task}.${seed}.json`);
         const actual = `${JSON.stringify(playGolden(task, seed), null, 1)}\n`;
-        if (update) {
+        if (record && !existsSync(file)) {
           mkdirSync(dir, { recursive: true });
           writeFileSync(file, actual);
         }
-        expect(existsSync(file), `missing fixture ${file}: record it with BAZAAR_UPDATE_GOLDEN=1`).toBe(true);
+        expect(
+          existsSync(file),
+          `missing fixture ${file}: record a new task's with BAZAAR_UPDATE_GOLDEN=1`,
+        ).toBe(true);
         expect(actual).toBe(readFileSync(file, "utf8"));
       });
     }

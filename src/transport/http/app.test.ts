@@ -5,8 +5,8 @@ import { stepRun } from "../../../env/run";
 import { openRun } from "../../../tasks/open-run";
 import { TASK_IDS } from "../../../tasks/task-catalog";
 import { ALL_TASKS, taskKey } from "../../../tasks/task-ref";
+import { testBuyer } from "../../testing/buyer";
 import { startTestServer, type TestReply, type TestServer } from "../../testing/test-server";
-import { testBuyer } from "./testing/buyer";
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestReply, type TestServer } from "../../testing/test-server";
-import { expectUnchanged } from "./testing/unchanged";
+import { expectUnchanged } from "../../testing/unchanged";
 
 let srv: TestServer;
 let sid: string;

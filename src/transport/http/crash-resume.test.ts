@@ -5,9 +5,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
+import { referenceRun, testBuyer } from "../../testing/buyer";
 import { startServerProcess } from "../../testing/server-process";
-import { referenceRun, testBuyer } from "./testing/buyer";
-import { storedEventCount } from "./testing/stored-events";
+import { storedEventCount } from "../../testing/stored-events";
 
 const dir = mkdtempSync(join(tmpdir(), "bazaar-crash-"));
 const children: ChildProcess[] = [];

@@ -1,14 +1,14 @@
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Observation } from "../../../env/observation";
+import { referenceRun, testBuyer } from "../../testing/buyer";
 import { startServerProcess } from "../../testing/server-process";
-import { referenceRun, testBuyer } from "./testing/buyer";
-import { storedEventCount } from "./testing/stored-events";
+import { storedEventCount } from "../../testing/stored-events";
 
 const dir = mkdtempSync(join(tmpdir(), "bazaar-full-"));
 const children: ChildProcess[] = [];
@@ -39,10 +39,10 @@ const SEED = 77;
 describe("disk full (issue 10, item 10)", () => {
   it("writes answer 507 STORAGE_FULL, /health degrades, nothing is half-done, and all recovers with space", async () => {
     const dbPath = join(dir, "full.db");
-    // Room for the schema and some traffic: the database or its WAL reaches the limit within
-    // a few hundred resets.
+    // RLIMIT_FSIZE caps each file (the database and its WAL) at this size.
+    const limitKb = 768;
     const srv = await startServerProcess(["--db", dbPath, "--max-sessions", "100000"], {
-      fileSizeLimitKb: 768,
+      fileSizeLimitKb: limitKb,
     });
     children.push(srv.child);
     const B = srv.url;
@@ -61,38 +61,48 @@ describe("disk full (issue 10, item 10)", () => {
     };
     for (let i = 0; i < 3; i++) expect(take(await step())).toBe(false);
 
-    // Fill the disk with other sessions until writes are refused and /health's own probe write
-    // fails too. (While only the WAL is at the limit, a checkpoint can make room again; once the
-    // database file is, nothing can.)
+    // Fill the disk with other sessions until no write can land. A refused reset is not that, for
+    // two reasons. (1) The background checkpointer copies the WAL into the database file, and the
+    // next commit then reuses the WAL from its start, so writes succeed again. Once the database
+    // file itself is at the limit, the WAL holds frames of pages past its end that no checkpoint
+    // can copy, so the WAL never restarts. (2) A reset appends several WAL frames; a smaller write
+    // (a step) may still fit in what is left. /health's own probe is the smallest write there is
+    // (one frame, tried at most once a second while full): once it fails with the database at
+    // the limit, every later write is refused, whatever the checkpointer's timing.
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    const dbAtLimit = () => statSync(dbPath).size >= limitKb * 1024;
     let created = 1;
     let refused: Reply | null = null;
     let full = false;
-    for (let i = 0; i < 20_000 && !full; i++) {
-      const r = await call(`${B}/reset`, { task: TASK, seed: i });
+    const deadline = Date.now() + 150_000; // ~30 s here; the checkpointer paces it (one pass a second)
+    while (!full && Date.now() < deadline) {
+      const r = await call(`${B}/reset`, { task: TASK, seed: created });
       if (r.status === 200) {
         created++;
         continue;
       }
       refused = r;
       expect(r.status).toBe(507);
+      if (!dbAtLimit()) {
+        await sleep(50); // a checkpoint pass can still make room in the WAL
+        continue;
+      }
+      await sleep(1_100); // so this /health call probes afresh
       full = (await call(`${B}/health`)).body.db === "full";
     }
     expect(full).toBe(true);
     expect(refused?.status).toBe(507);
     expect(refused?.body.error.code).toBe("STORAGE_FULL");
 
-    // The followed session's step is refused too (a checkpoint may free a frame or two first).
+    // The followed session's step is refused too, at once.
     const readState = () => call(`${B}/state?session_id=${sid}`);
-    let stepRefused: Reply | null = null;
-    let before: Reply = await readState();
-    for (let i = 0; i < 50 && stepRefused === null; i++) {
-      before = await readState();
-      const r = await step();
-      if (r.status === 200) take(r);
-      else stepRefused = r;
-    }
-    expect(stepRefused?.status).toBe(507);
-    expect(stepRefused?.body.error.code).toBe("STORAGE_FULL");
+    const before = await readState();
+    const stepRefused = await step();
+    expect(stepRefused.status).toBe(507);
+    expect(stepRefused.body.error.code).toBe("STORAGE_FULL");
+    // ...and stays refused once a background checkpoint pass (every second) has had its chance.
+    await sleep(1_100);
+    expect((await step()).status).toBe(507);
     // Nothing of the refused step stayed in memory: the session reads exactly as before it.
     const after = await readState();
     expect(after.status).toBe(200);
@@ -141,5 +151,5 @@ describe("disk full (issue 10, item 10)", () => {
     expect((db.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(created);
     expect(storedEventCount(db, sid)).toBe(reference.events);
     db.close();
-  }, 120_000);
+  }, 200_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestReply, type TestServer } from "../../testing/test-server";
+import { expectUnchanged } from "../../testing/unchanged";
 import { WsProbe } from "../../testing/ws-probe";
-import { expectUnchanged } from "./testing/unchanged";
 
 let srv: TestServer;
 let sid: string;

@@ -1,8 +1,8 @@
-import type { Action } from "../../../../env/action";
-import type { Observation } from "../../../../env/observation";
-import { observe } from "../../../../env/observe";
-import { stepRun } from "../../../../env/run";
-import { openRun } from "../../../../tasks/open-run";
+import type { Action } from "../../env/action";
+import type { Observation } from "../../env/observation";
+import { observe } from "../../env/observe";
+import { stepRun } from "../../env/run";
+import { openRun } from "../../tasks/open-run";
 
 /** A simple scripted buyer for tests: bids up from 40 % of the ask, accepts a cheap ask. */
 export function testBuyer(obs: Observation, k: number): Action {

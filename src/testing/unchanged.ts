@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { TestReply, TestServer } from "../../../testing/test-server";
+import type { TestReply, TestServer } from "./test-server";
 
 /** Run a bad request and check that nothing stored, and nothing in session `sid`, changed. */
 export async function expectUnchanged(
