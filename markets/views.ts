@@ -201,7 +201,7 @@ function ownDecision(m: Market, agent: string): z.infer<typeof OwnDecision> {
   return { decision, pass_reason };
 }
 
-function listingView(m: ListingState, agent: string): ListingAgentView {
+function listingView(m: ListingState, agent: string, tape: TapeEntry[]): ListingAgentView {
   const t = m.threads.get(agent);
   let thread: ListingAgentView["me"]["thread"] = null;
   if (t !== undefined) {
@@ -217,12 +217,12 @@ function listingView(m: ListingState, agent: string): ListingAgentView {
     kind: "listing",
     market_id: m.opened.market_id,
     viewer: agent,
-    tape: tapeOf(m),
+    tape,
     me: { ...ownDecision(m, agent), thread },
   };
 }
 
-function requestView(m: RequestState, agent: string): RequestAgentView {
+function requestView(m: RequestState, agent: string, tape: TapeEntry[]): RequestAgentView {
   const submissions: z.infer<typeof OwnSubmission>[] = [];
   for (const sub of m.subs.values()) {
     if (sub.agent !== agent) continue;
@@ -242,7 +242,7 @@ function requestView(m: RequestState, agent: string): RequestAgentView {
     kind: "request",
     market_id: m.opened.market_id,
     viewer: agent,
-    tape: tapeOf(m),
+    tape,
     me: {
       ...ownDecision(m, agent),
       submissions,
@@ -268,5 +268,20 @@ export function viewFor(m: Market, viewer: Viewer): MarketView {
       })),
     };
   }
-  return m.kind === "listing" ? listingView(m, viewer.agent) : requestView(m, viewer.agent);
+  return agentView(m, viewer.agent, tapeOf(m));
+}
+
+const agentView = (m: Market, agent: string, tape: TapeEntry[]): MarketView =>
+  m.kind === "listing" ? listingView(m, agent, tape) : requestView(m, agent, tape);
+
+/**
+ * Many agents' views of one market at once, each exactly `viewFor(m, {role: "agent", agent})`;
+ * the tape is computed once and shared (read-only) instead of once per agent, which is what
+ * an opening pushed to a whole roster costs.
+ */
+export function agentViewsFor(m: Market, agents: Iterable<string>): Map<string, MarketView> {
+  const tape = tapeOf(m);
+  const out = new Map<string, MarketView>();
+  for (const a of agents) out.set(a, agentView(m, a, tape));
+  return out;
 }

@@ -79,6 +79,76 @@ CREATE VIEW events AS
   FROM event_batches b, json_each(b.json) j;
 `,
   },
+  {
+    // The exchange (issue 14, docs/exchange.md): registered agents (token digests only), one
+    // append-only row per market event, the public tape with the global ids SSE replays from, and
+    // a double-entry ledger keyed by (market, winner) so no settlement can be posted twice.
+    // Triggers make the event log, tape and ledger append-only in the database itself.
+    version: 3,
+    sql: `
+CREATE TABLE exchange_agents (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_digest BLOB NOT NULL,
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE TABLE exchange_markets (
+  market_id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  opener TEXT NOT NULL,
+  status TEXT NOT NULL,
+  deadline INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX exchange_markets_open ON exchange_markets(status) WHERE status != 'closed';
+CREATE TABLE exchange_market_events (
+  id INTEGER PRIMARY KEY,
+  market_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE UNIQUE INDEX exchange_market_events_by_market ON exchange_market_events(market_id, seq);
+CREATE TABLE exchange_tape (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  market_id TEXT NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE TABLE ledger_entries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  market_id TEXT NOT NULL,
+  winner TEXT NOT NULL,
+  buyer TEXT NOT NULL,
+  seller TEXT NOT NULL,
+  price INTEGER NOT NULL,
+  fee INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  UNIQUE (market_id, winner)
+);
+CREATE TABLE ledger_postings (
+  entry_id INTEGER NOT NULL REFERENCES ledger_entries(id),
+  account TEXT NOT NULL,
+  amount INTEGER NOT NULL
+);
+CREATE INDEX ledger_postings_by_account ON ledger_postings(account);
+CREATE TRIGGER exchange_market_events_no_update BEFORE UPDATE ON exchange_market_events
+  BEGIN SELECT RAISE(ABORT, 'market events are append-only'); END;
+CREATE TRIGGER exchange_market_events_no_delete BEFORE DELETE ON exchange_market_events
+  BEGIN SELECT RAISE(ABORT, 'market events are append-only'); END;
+CREATE TRIGGER exchange_tape_no_update BEFORE UPDATE ON exchange_tape
+  BEGIN SELECT RAISE(ABORT, 'the tape is append-only'); END;
+CREATE TRIGGER exchange_tape_no_delete BEFORE DELETE ON exchange_tape
+  BEGIN SELECT RAISE(ABORT, 'the tape is append-only'); END;
+CREATE TRIGGER ledger_entries_no_update BEFORE UPDATE ON ledger_entries
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_no_delete BEFORE DELETE ON ledger_entries
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_postings_no_update BEFORE UPDATE ON ledger_postings
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_postings_no_delete BEFORE DELETE ON ledger_postings
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+`,
+  },
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../config/config";
+import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { readLlmConfig } from "../llm/config";
 import { redactSecrets } from "../llm/redact";
 import { createLogger, errorFields, type Logger } from "../log/logger";
@@ -21,12 +22,15 @@ import { openDatabase } from "../storage/open-database";
 import { startWorkerWriter } from "../storage/worker-writer";
 import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
 import { createAccessControl, loadApiKeys } from "./http/access-setup";
-import { type AppDeps, createApp } from "./http/app";
+import { type AppDeps, createApp, type RouteMount } from "./http/app";
+import { registerExchangeRoutes } from "./http/exchange-routes";
 import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
 import { type ProtocolRoute, registerProtocolRoute } from "./http/protocol-route";
+import { answerExchangeMcp } from "./mcp/exchange-mcp";
 import { answerMcpFrame } from "./mcp/mcp-frame";
 import { answerMcpHttp, MCP_REFUSED_MESSAGE, MCP_ROUTE_DOCS } from "./mcp/mcp-http";
+import { attachExchangeWebSocket } from "./ws/exchange-ws";
 import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
 
@@ -36,6 +40,8 @@ export interface RunningServer {
   port: number;
   service: EngineSessionService;
   store: EpisodeStore;
+  /** The live exchange (agents, markets, ledger, tape) on the same database. */
+  exchange: ExchangeShell;
   server: Server;
   /** Stop accepting, let in-flight requests finish, close WebSockets and the database. */
   close(): Promise<void>;
@@ -84,11 +90,15 @@ export const mcpRoute = (service: SessionService): ProtocolRoute => ({
   refused: { methods: ["GET", "DELETE"], message: MCP_REFUSED_MESSAGE, doc: MCP_ROUTE_DOCS.refused },
 });
 
-/** The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups. */
-export function createServerApp(deps: AppDeps): Hono {
+/**
+ * The production app: the HTTP routes plus the OpenAPI/metadata and MCP route groups, and any
+ * `extra` groups (the exchange, which needs the running server's database).
+ */
+export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []): Hono {
   return createApp(deps, [
     (a, d) => registerOpenApiRoutes(a, { service: d.service, version: d.version }),
     (a, d) => registerProtocolRoute(a, mcpRoute(d.service), d.bodyLimitKb * 1024),
+    ...extra,
   ]);
 }
 
@@ -140,6 +150,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     redact: (text: string) => redactSecrets(text, [llm.hf.token]),
   });
+  // Markets that were open when the server last stopped resume here (or close, if overdue).
+  const exchange = openExchange(store.db, { logger: log });
   const deps: AppDeps = {
     service,
     store,
@@ -153,7 +165,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
-  const app = createServerApp(deps);
+  const app = createServerApp(deps, [
+    (a, d) =>
+      registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
+        answerExchangeMcp(text, agent, exchange),
+      ),
+  ]);
 
   let server: Server;
   try {
@@ -165,17 +182,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
   } catch (err) {
     // Nothing was served: release the database and its helpers so the process can exit now.
+    await exchange.stop();
     await checkpoints?.stop();
     await writer.close();
     store.close();
     throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
   }
   server.keepAliveTimeout = 65_000;
-  const ws = attachOpenEnvWebSocket(server, service, {
-    admit: wsAdmission(config.corsOrigins, access),
-    logger: log,
-    mcp: answerMcpFrame,
-  });
+  const admit = wsAdmission(config.corsOrigins, access);
+  const agentsWs = attachExchangeWebSocket(server, exchange, { admit, logger: log, otherPaths: ["/ws"] });
+  const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log, mcp: answerMcpFrame });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
   const sweeper = setInterval(() => service.sweep(), sweepMs);
@@ -203,6 +219,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       await matches.stop();
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Streams and agent sockets end first; open markets stay open in the store and resume on start.
+      await exchange.stop();
+      await agentsWs.close();
       await ws.close();
       const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);
       await drained;
@@ -216,5 +235,5 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     })();
     return closing;
   };
-  return { url, port, service, store, server, close };
+  return { url, port, service, store, exchange, server, close };
 }

@@ -22,6 +22,20 @@ export const ErrorCode = z.enum([
   "FORBIDDEN_ORIGIN",
   "UNAUTHORIZED",
   "STORAGE_FULL",
+  // The exchange (docs/exchange.md): markets/errors.ts codes, plus the shell's own.
+  "MARKET_NOT_FOUND",
+  "UNKNOWN_AGENT",
+  "NOT_ENGAGED",
+  "ALREADY_DECIDED",
+  "LATE",
+  "MARKET_CLOSED",
+  "THREAD_CLOSED",
+  "OVERSIZE",
+  "INVALID",
+  "REVISIONS_EXHAUSTED",
+  "ALREADY_QUALIFIED",
+  "UNKNOWN_SUBMISSION",
+  "BAD_LAST_EVENT_ID",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -99,4 +113,18 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   FORBIDDEN_ORIGIN: { http: 403, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
   UNAUTHORIZED: { http: 401, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
   STORAGE_FULL: env(507),
+  // The exchange: the same statuses as markets/errors.ts MARKET_ERROR_STATUS (checked by a test).
+  MARKET_NOT_FOUND: env(404),
+  UNKNOWN_AGENT: env(403),
+  NOT_ENGAGED: env(403),
+  ALREADY_DECIDED: env(409),
+  LATE: env(409),
+  MARKET_CLOSED: env(409),
+  THREAD_CLOSED: env(409),
+  OVERSIZE: env(413),
+  INVALID: env(422),
+  REVISIONS_EXHAUSTED: env(409),
+  ALREADY_QUALIFIED: env(409),
+  UNKNOWN_SUBMISSION: env(404),
+  BAD_LAST_EVENT_ID: env(400),
 };

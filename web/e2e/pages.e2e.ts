@@ -30,7 +30,7 @@ import {
   watchProblems,
 } from "./browser";
 
-const NAV = ["/web/", "/web/sell", "/web/watch", "/web/replay", "/web/leaderboard", "/docs"];
+const NAV = ["/web/", "/web/sell", "/web/watch", "/web/replay", "/web/leaderboard", "/web/arena", "/docs"];
 const quiet = captureIo();
 
 async function fits(page: Page, what: string): Promise<void> {
@@ -288,7 +288,7 @@ async function main(): Promise<void> {
     pass("the eval report's sample charts open their episodes in the replay page");
 
     // One navigation, the same on every page.
-    for (const path of ["/web/", "/web/watch", "/web/replay", "/web/leaderboard", "/docs"]) {
+    for (const path of ["/web/", "/web/watch", "/web/replay", "/web/leaderboard", "/web/arena", "/docs"]) {
       await page.goto(`${server.url}${path}`);
       const hrefs = await page
         .locator("header.site nav a")

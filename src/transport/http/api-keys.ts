@@ -4,7 +4,12 @@ import { readFileSync } from "node:fs";
 /** Shorter keys are refused at startup: a public server's keys must not be guessable. */
 export const MIN_KEY_LENGTH = 16;
 
-const digest = (key: string): Buffer => createHash("sha256").update(key, "utf8").digest();
+/** SHA-256 of a secret: what is stored in place of an API key or an agent token. */
+export const secretDigest = (key: string): Buffer => createHash("sha256").update(key, "utf8").digest();
+const digest = secretDigest;
+
+/** Constant-time equality of two digests (false, without comparing, when their lengths differ). */
+export const sameDigest = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
 
 /**
  * The accepted API keys, held only as SHA-256 digests. A presented key is hashed and compared
@@ -33,7 +38,7 @@ export class ApiKeys {
     const d = digest(presented);
     let found = -1;
     for (let i = 0; i < this.digests.length; i++) {
-      if (timingSafeEqual(d, this.digests[i] as Buffer)) found = i;
+      if (sameDigest(d, this.digests[i] as Buffer)) found = i;
     }
     return found === -1 ? null : `key-${found + 1}`;
   }

@@ -198,6 +198,10 @@ export const PAGE_DOCS = {
   replay: page("Replay page", "Step through a stored episode, with counterfactual branches."),
   watch: page("Watch page", "Pick a buyer and a seller and watch a match move by move (POST /matches)."),
   leaderboard: page("Leaderboard page", "Buyers ranked from stored eval runs (GET /leaderboard)."),
+  arena: page(
+    "Arena page",
+    "The exchange live: markets, winners and the cash leaderboard from the public tape.",
+  ),
   asset: page("Page assets", "The pages' HTML, CSS and JavaScript (compiled from web/*.ts), by file name."),
   favicon: doc({
     tag: "web",

@@ -83,7 +83,7 @@ export async function compileWebModule(source: string, fileName: string): Promis
 }
 
 /** The pages besides the play page; each is web/<name>.html with its script web/<name>.ts. */
-export const PAGES = ["replay", "watch", "leaderboard"] as const;
+export const PAGES = ["replay", "watch", "leaderboard", "arena"] as const;
 
 export interface WebRoutesOptions {
   /** Folder to serve; tests point it elsewhere. */

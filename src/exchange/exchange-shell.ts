@@ -1,0 +1,89 @@
+import type Database from "better-sqlite3";
+import type { LedgerEntry } from "../../markets/ledger";
+import type { Judge } from "../../markets/request/judge";
+import type { Logger } from "../log/logger";
+import { ExchangeStore } from "../storage/exchange-store";
+import type { PnlReply } from "../wire/exchange";
+import { AgentRegistry } from "./agent-registry";
+import { LiveExchange } from "./live-exchange";
+
+/** The exchange's parts as the transports use them, over the server's one SQLite database. */
+export interface ExchangeShell {
+  store: ExchangeStore;
+  registry: AgentRegistry;
+  exchange: LiveExchange;
+  /** Cash PnL of one agent from the ledger (paise). */
+  pnl(agent: string): PnlReply;
+  /** Every agent that has traded, best net first, with its name. */
+  leaderboard(): (PnlReply & { name: string | null })[];
+  stop(): Promise<void>;
+}
+
+export interface ExchangeOptions {
+  judge?: Judge;
+  judgeTimeoutMs?: number;
+  now?: () => number;
+  logger?: Logger;
+  ids?: { marketId: () => string; seed: () => number; agentId?: () => string };
+}
+
+const emptyPnl = (agent_id: string): PnlReply => ({
+  agent_id,
+  bought: 0,
+  sold: 0,
+  paid: 0,
+  fees: 0,
+  received: 0,
+  net: 0,
+});
+
+/** Fold ledger entries into cash PnL rows: a buyer pays price + fee, a seller receives the price. */
+export function cashPnl(entries: readonly LedgerEntry[], only?: string): Map<string, PnlReply> {
+  const rows = new Map<string, PnlReply>();
+  const row = (a: string): PnlReply => {
+    let r = rows.get(a);
+    if (r === undefined) {
+      r = emptyPnl(a);
+      rows.set(a, r);
+    }
+    return r;
+  };
+  for (const e of entries) {
+    if (only === undefined || e.buyer === only) {
+      const b = row(e.buyer);
+      b.bought += 1;
+      b.paid += e.price;
+      b.fees += e.fee;
+    }
+    if (only === undefined || e.seller === only) {
+      const s = row(e.seller);
+      s.sold += 1;
+      s.received += e.price;
+    }
+  }
+  for (const r of rows.values()) r.net = r.received - r.paid - r.fees;
+  return rows;
+}
+
+/** Open the exchange on `db` and resume the markets that were open when it last stopped. */
+export function openExchange(db: Database.Database, opts: ExchangeOptions = {}): ExchangeShell {
+  const store = new ExchangeStore(db);
+  const registry = new AgentRegistry(store, opts.now, opts.ids?.agentId);
+  const exchange = new LiveExchange({ store, registry, ...opts });
+  exchange.resume();
+  return {
+    store,
+    registry,
+    exchange,
+    pnl: (agent) => cashPnl(store.entriesOf(agent), agent).get(agent) ?? emptyPnl(agent),
+    leaderboard: () =>
+      [...cashPnl(store.allEntries()).values()]
+        .filter((r) => r.agent_id.startsWith("ag_"))
+        .map((r) => ({ ...r, name: registry.name(r.agent_id) }))
+        .sort((a, b) => b.net - a.net || a.agent_id.localeCompare(b.agent_id)),
+    async stop() {
+      exchange.tape.end();
+      await exchange.stop();
+    },
+  };
+}

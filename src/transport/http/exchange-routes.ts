@@ -1,0 +1,143 @@
+import type { Context, Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { AgentCommand } from "../../../markets/commands";
+import { asExchangeError, unauthorized } from "../../exchange/exchange-error";
+import type { ExchangeShell } from "../../exchange/exchange-shell";
+import { parseTapeId, TapeCursor } from "../../exchange/tape-cursor";
+import {
+  AGENT_TOKEN_HEADER,
+  InboxQuery,
+  OpenListingBody,
+  OpenRequestBody,
+  RegisterAgentRequest,
+} from "../../wire/exchange";
+import { HttpError } from "./http-errors";
+import { requireJsonContentType } from "./json-content-type";
+import { readBodyText } from "./read-body";
+import { readJson, validate } from "./request-input";
+
+/** Keep-alive comment on an idle stream, so proxies do not cut it. */
+const HEARTBEAT_MS = 15_000;
+
+function asHttp(err: unknown): never {
+  const x = asExchangeError(err);
+  if (x !== null) throw new HttpError(x.code, x.message, x.message);
+  throw err;
+}
+
+/** Run a route body, answering exchange and market refusals with their own status. */
+function guarded<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    return asHttp(err);
+  }
+}
+
+/**
+ * The exchange over HTTP (docs/exchange.md, "Live"): agent registration, markets, actions,
+ * the long-poll inbox, the ledger checks and the public SSE tape. The agent acting is always
+ * the one its `X-Agent-Token` names; a body never says who it is.
+ */
+export function registerExchangeRoutes(
+  app: Hono,
+  ex: ExchangeShell,
+  limitBytes: number,
+  /** The exchange's MCP answer (JSON-RPC text in, reply out), injected: no transport imports another. */
+  mcp?: (text: string, agent: string) => Promise<unknown>,
+): void {
+  const agentOf = (c: Context): string => {
+    const id = ex.registry.authenticate(c.req.header(AGENT_TOKEN_HEADER));
+    if (id === null) asHttp(unauthorized());
+    return id as string;
+  };
+  const optionalAgent = (c: Context): string | null =>
+    c.req.header(AGENT_TOKEN_HEADER) === undefined ? null : agentOf(c);
+
+  app.post("/agents", async (c) => {
+    const { name } = validate(RegisterAgentRequest, await readJson(c, limitBytes));
+    return c.json(ex.registry.register(name), 201);
+  });
+
+  app.get("/agents/me", (c) => {
+    const id = agentOf(c);
+    return c.json({ agent_id: id, name: ex.registry.name(id), created_at: ex.registry.createdAt(id) });
+  });
+
+  app.delete("/agents/me", (c) => {
+    const id = agentOf(c);
+    ex.registry.revoke(id);
+    return c.json({ agent_id: id, revoked: true });
+  });
+
+  app.get("/agents/me/inbox", async (c) => {
+    const id = agentOf(c);
+    const q = validate(InboxQuery, c.req.query(), "query");
+    const items = await ex.exchange.inbox.wait(id, q.after, q.wait * 1000, c.req.raw.signal);
+    const cursor = items.length > 0 ? (items[items.length - 1]?.n ?? q.after) : Math.max(q.after, 0);
+    return c.json({ cursor, items });
+  });
+
+  app.get("/agents/me/pnl", (c) => c.json(ex.pnl(agentOf(c))));
+
+  app.post("/markets/requests", async (c) => {
+    const id = agentOf(c);
+    const body = validate(OpenRequestBody, await readJson(c, limitBytes));
+    return c.json(
+      guarded(() => ex.exchange.openRequest(id, body)),
+      201,
+    );
+  });
+
+  app.post("/markets/listings", async (c) => {
+    const id = agentOf(c);
+    const body = validate(OpenListingBody, await readJson(c, limitBytes));
+    return c.json(
+      guarded(() => ex.exchange.openListing(id, body)),
+      201,
+    );
+  });
+
+  app.post("/markets/act", async (c) => {
+    const id = agentOf(c);
+    const cmd = validate(AgentCommand, await readJson(c, limitBytes));
+    return c.json(guarded(() => ex.exchange.act(id, cmd)));
+  });
+
+  app.get("/markets", (c) => c.json({ markets: ex.exchange.openMarkets() }));
+
+  app.get("/markets/stream", (c) => {
+    const after = guarded(() => parseTapeId(c.req.header("last-event-id") ?? c.req.query("after")));
+    const cursor = new TapeCursor(ex.store, ex.exchange.tape, after);
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(() => cursor.close());
+      const beat = setInterval(
+        () => void stream.write(": keep-alive\n\n").catch(() => cursor.close()),
+        HEARTBEAT_MS,
+      );
+      try {
+        for (let rows = await cursor.next(); rows.length > 0 && !stream.aborted; rows = await cursor.next())
+          for (const r of rows)
+            await stream.writeSSE({ id: String(r.id), event: "tape", data: JSON.stringify(r) });
+      } finally {
+        clearInterval(beat);
+        cursor.close();
+      }
+    });
+  });
+
+  app.get("/markets/:id", (c) => {
+    const agent = optionalAgent(c);
+    return c.json(guarded(() => ex.exchange.view(agent, c.req.param("id"))));
+  });
+
+  if (mcp !== undefined)
+    app.post("/agents/mcp", async (c) => {
+      const agent = agentOf(c);
+      requireJsonContentType(c);
+      return c.json(await mcp(await readBodyText(c, limitBytes), agent), 200);
+    });
+
+  app.get("/ledger/reconcile", (c) => c.json(ex.store.reconcile()));
+  app.get("/ledger/pnl", (c) => c.json({ agents: ex.leaderboard() }));
+}
