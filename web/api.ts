@@ -4,6 +4,8 @@ import type { PublicState } from "../src/wire/env-types";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
 import type { HighlightResponse } from "../src/wire/highlight";
+import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../src/wire/leaderboard";
+import type { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../src/wire/match";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
 import type { SessionState } from "../src/wire/session";
@@ -20,6 +22,12 @@ export type {
   EpisodeListItem,
   EpisodeView,
   HighlightResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardRow,
+  MatchBuyersResponse,
+  MatchStep,
+  MatchView,
   PublicState,
   ResetResponse,
   ScoreResponse,
@@ -112,8 +120,18 @@ export const api = {
   score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
   highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
   episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),
+  evalEpisode: (runId: string, id: string) =>
+    call<EpisodeView>("GET", `/eval/runs/${q(runId)}/episodes/${q(id)}`),
+  leaderboard: (filters: LeaderboardQuery) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
+    const text = query.toString();
+    return call<LeaderboardResponse>("GET", `/leaderboard${text === "" ? "" : `?${text}`}`);
+  },
   recentEpisodes: (limit = 20) =>
     call<EpisodeListResponse>("GET", `/episodes?limit=${limit}`).then((r) => r.episodes),
+  matchBuyers: () => call<MatchBuyersResponse>("GET", "/matches/buyers").then((r) => r.buyers),
+  startMatch: (req: Partial<MatchRequest> & { buyer: string }) => call<MatchView>("POST", "/matches", req),
+  match: (id: string, after: number) => call<MatchView>("GET", `/matches/${q(id)}?after=${after}`),
   counterfactual: (id: string, body: CounterfactualBody) =>
     call<CounterfactualResult>("POST", `/episodes/${q(id)}/counterfactual`, body),
 };

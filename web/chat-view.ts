@@ -4,16 +4,16 @@ import { escapeHtml } from "./html";
 import { rupees } from "./money";
 
 /** What the move was, in words that agree with the speaker: "Seller asks ₹800", "You offer ₹500". */
-export function moveWords(t: DialogueTurn): string {
+export function moveWords(t: DialogueTurn, thirdPerson = t.speaker === "seller"): string {
   const price = t.price === null ? "" : ` ${rupees(t.price)}`;
-  const s = t.speaker === "seller" ? "s" : "";
+  const s = thirdPerson ? "s" : "";
   switch (t.action) {
     case "open":
       return `ask${s}${price}`;
     case "offer":
       return `offer${s}${price}`;
     case "counter":
-      return `${t.speaker === "seller" ? "comes" : "come"} back with${price}`;
+      return `${thirdPerson ? "comes" : "come"} back with${price}`;
     case "accept":
       return `accept${s}${price ? ` at${price}` : ""}`;
     case "walk":
@@ -28,10 +28,12 @@ export function moveWords(t: DialogueTurn): string {
 export function renderDialogue(
   turns: readonly DialogueTurn[],
   cues: ReadonlyMap<string, readonly CueMark[]>,
+  /** Who the buyer is called: "You" on the play page, the agent's name when watching one. */
+  buyerName = "You",
 ): string {
   return turns
     .map((t) => {
-      const who = t.speaker === "seller" ? "Seller" : "You";
+      const who = t.speaker === "seller" ? "Seller" : buyerName;
       const words =
         t.message === ""
           ? ""
@@ -39,8 +41,8 @@ export function renderDialogue(
             ? renderCueText(t.message, cues.get(t.message) ?? [])
             : escapeHtml(t.message);
       const said = words === "" ? "" : `<p class="said">${words}</p>`;
-      return `<li class="turn turn-${t.speaker}"><p class="move"><span class="who">${who}</span> ${escapeHtml(
-        moveWords(t),
+      return `<li class="turn turn-${t.speaker}"><p class="move"><span class="who">${escapeHtml(who)}</span> ${escapeHtml(
+        moveWords(t, t.speaker === "seller" || buyerName !== "You"),
       )} <span class="round">round ${t.round}</span></p>${said}</li>`;
     })
     .join("");

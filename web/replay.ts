@@ -3,6 +3,7 @@ import { ApiError, api, type CounterfactualBody, type EpisodeView } from "./api"
 import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue } from "./chat-view";
 import { renderCounterfactual } from "./counterfactual-view";
+import { loadCues } from "./cue-cache";
 import type { CueMark } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
@@ -26,6 +27,7 @@ const el = {
   chat: byId("replay-chat", HTMLOListElement),
   chart: byId("replay-chart", HTMLDivElement),
   tells: byId("replay-tells", HTMLDivElement),
+  cfSection: byId("cf-section", HTMLElement),
   cfForm: byId("cf-form", HTMLFormElement),
   cfRound: byId("cf-round", HTMLSelectElement),
   cfAction: byId("cf-action", HTMLSelectElement),
@@ -93,6 +95,7 @@ function renderEpisode(): void {
     ["Stall", view.task.replace(/_/g, " ")],
     ["Seller", `${view.seller.id}@${view.seller.version}`],
     ["Seed", String(view.seed)],
+    ...(evalRun === null ? [] : ([["Eval run", evalRun]] as Array<[string, string]>)),
     ["Outcome", outcomeText(view)],
     ["Buyer's budget", rupees(model.budget)],
   ];
@@ -116,23 +119,15 @@ function renderEpisode(): void {
   renderFrame();
 }
 
-async function loadCues(lines: readonly string[]): Promise<void> {
-  const fresh = [...new Set(lines)].filter((m) => m !== "" && !cues.has(m));
-  const got = await Promise.all(
-    fresh.map((m) =>
-      api
-        .highlight(m)
-        .then((r) => [m, r.spans] as const)
-        .catch(() => null),
-    ),
-  );
-  for (const g of got) if (g !== null) cues.set(g[0], g[1]);
-}
+/** An eval run's episode (linked from the leaderboard and reports) lives in the eval store. */
+let evalRun: string | null = null;
 
 async function load(id: string): Promise<void> {
   showError(el.loadError, null);
   try {
-    view = await api.episode(id);
+    view = evalRun === null ? await api.episode(id) : await api.evalEpisode(evalRun, id);
+    // "What if?" branches episodes this server stored; an eval's are rebuilt on request.
+    showIf(el.cfSection, evalRun === null);
     model = replayModel(view);
     at = model.frames.length - 1;
     showIf(el.replay, true);
@@ -142,7 +137,7 @@ async function load(id: string): Promise<void> {
         .at(-1)
         ?.dialogue.filter((t) => t.speaker === "seller")
         .map((t) => t.message) ?? [];
-    await loadCues(sellerLines);
+    await loadCues(cues, sellerLines);
     renderFrame();
   } catch (err) {
     showIf(el.replay, false);
@@ -154,6 +149,7 @@ el.loadForm.addEventListener("submit", (ev) => {
   ev.preventDefault();
   const id = el.episodeId.value.trim();
   if (id === "") return;
+  evalRun = null;
   history.replaceState(null, "", `?episode=${encodeURIComponent(id)}`);
   void load(id);
 });
@@ -193,7 +189,10 @@ el.cfForm.addEventListener("submit", async (ev) => {
   showError(el.cfError, null);
   try {
     const result = await api.counterfactual(view.episode_id, body);
-    await loadCues(result.history.filter((t) => t.speaker === "seller").map((t) => t.message));
+    await loadCues(
+      cues,
+      result.history.filter((t) => t.speaker === "seller").map((t) => t.message),
+    );
     setMarkup(el.cfResult, renderCounterfactual(result, model?.frames.at(-1)?.dialogue ?? [], cues));
     showIf(el.cfResult, true);
   } catch (err) {
@@ -209,7 +208,9 @@ api
   .then((episodes) => setMarkup(recentBox, renderRecentList(episodes)))
   .catch((err: unknown) => setMarkup(recentBox, `<p class="error">${escapeHtml(messageOf(err))}</p>`));
 
-const wanted = new URLSearchParams(location.search).get("episode");
+const params = new URLSearchParams(location.search);
+const wanted = params.get("episode");
+evalRun = params.get("run") || null;
 if (wanted !== null && wanted !== "") {
   el.episodeId.value = wanted;
   void load(wanted);

@@ -16,12 +16,19 @@ export interface UnitSpec {
   transport: UnitResult["transport"];
 }
 
+/**
+ * The id of a unit's first episode (a career's later ones add "-2", "-3", …): the server stores
+ * an eval over HTTP under it, and the replay page finds an in-process eval's episodes by it.
+ */
+export const unitEpisodeId = (runId: string, buyer: string, task: string, seed: number): string =>
+  `${runId}.${buyer}.${task}.${seed}`.slice(0, 255);
+
 /** Play one buyer through every episode of one task run and collect what the eval measures. */
 export async function playUnit(session: EvalSession, buyer: BuyerPolicy, u: UnitSpec): Promise<UnitResult> {
   const reset = await session.reset({
     taskId: u.taskId,
     seed: u.seed,
-    episodeId: `${u.runId}.${buyer.id}.${u.taskId}.${u.seed}`.slice(0, 255),
+    episodeId: unitEpisodeId(u.runId, buyer.id, u.taskId, u.seed),
     tells: u.tells,
     ...(u.seller !== undefined ? { seller: u.seller } : {}),
   });

@@ -32,7 +32,9 @@ beforeAll(async () => {
 });
 
 const figures = (h: string) => [
-  ...h.matchAll(/<figure><figcaption>([^<]*)<\/figcaption>(<svg[\s\S]*?<\/svg>)<\/figure>/g),
+  ...h.matchAll(
+    /<figure><figcaption>([^<]*)<\/figcaption>(<svg[\s\S]*?<\/svg>)(?:<p class="replay">[\s\S]*?<\/p>)?<\/figure>/g,
+  ),
 ];
 
 describe("HTML report", () => {
@@ -100,5 +102,22 @@ describe("HTML report", () => {
     const withCost = structuredClone(out.summary);
     for (const r of withCost.rows) r.tokens_per_episode = r.buyer === "rule:naive" ? 100 : 300;
     expect(renderHtmlReport("x", withCost, out.units)).toContain("Pareto front");
+  });
+
+  it("links every sample chart to its episode's replay on the chosen server", () => {
+    const links = [...html.matchAll(/<p class="replay"><a href="([^"]+)">/g)].map((m) =>
+      (m[1] ?? "").replace(/&#38;/g, "&"),
+    );
+    // One sample chart per buyer and task.
+    expect(links).toHaveLength(BUYERS.length * 2);
+    for (const l of links)
+      expect(l).toMatch(
+        /^http:\/\/localhost:8000\/web\/replay\?run=html&episode=html\.[a-z]+%3A[a-z]+\.(single_deal|career_10)\.\d+(-\d+)?$/,
+      );
+    // A career's sample is one of its later episodes when that is the median: its id says which.
+    const other = renderHtmlReport("html<run>", out.summary, out.units, {
+      replayBase: "https://bazaar.example/",
+    });
+    expect(other).toContain('href="https://bazaar.example/web/replay?run=');
   });
 });

@@ -1,4 +1,6 @@
 import { formatPrice } from "../../env/money";
+import { episodeIdFor } from "../../env/run";
+import { unitEpisodeId } from "../harness/play-unit";
 import type { UnitResult } from "../harness/unit-result";
 import type { EvalSummary } from "../metrics/eval-summary";
 import { isUnreliable, ladderUnreliable, reliabilityNotes } from "../metrics/reliability";
@@ -137,7 +139,14 @@ function pricePath(u: UnitResult, episode: number): PricePath {
 }
 
 /** Small multiples: per task, one chart per buyer on the same sample episode and the same axes. */
-function trajectories(s: EvalSummary, units: readonly UnitResult[], sampleSeed?: number): string {
+/** The replay page of one unit's episode on a server reading this run's eval store. */
+export function replayHref(base: string, u: UnitResult, episode: number): string {
+  const id = episodeIdFor(unitEpisodeId(u.run_id, u.buyer_id, u.task_id, u.seed), episode);
+  return `${base.replace(/\/+$/, "")}/web/replay?run=${encodeURIComponent(u.run_id)}&episode=${encodeURIComponent(id)}`;
+}
+
+function trajectories(s: EvalSummary, units: readonly UnitResult[], opts: ReportOptions): string {
+  const sampleSeed = opts.sampleSeed;
   const sections: string[] = [];
   for (const task of s.plan.tasks) {
     const sample = pickSample(task, s.plan.buyers, units, sampleSeed);
@@ -153,7 +162,9 @@ function trajectories(s: EvalSummary, units: readonly UnitResult[], sampleSeed?:
     const scale = priceScale(paths, maxRound);
     const charts = runs.map((u, i) => {
       const caption = `${u.buyer_id}: ${outcomeWords(u, sample.episode)}`;
-      return `<figure><figcaption>${escapeHtml(caption)}</figcaption>${priceChart(`${task}, ${caption}`, paths[i] as PricePath, scale)}</figure>`;
+      const href = replayHref(opts.replayBase ?? DEFAULT_REPLAY_BASE, u, sample.episode);
+      const link = `<p class="replay"><a href="${escapeHtml(href)}">Replay this episode</a></p>`;
+      return `<figure><figcaption>${escapeHtml(caption)}</figcaption>${priceChart(`${task}, ${caption}`, paths[i] as PricePath, scale)}${link}</figure>`;
     });
     sections.push(
       `<section class="task"><h3>${escapeHtml(task)}</h3><p class="why">Sample: ${escapeHtml(sample.why)}. Every buyer faced the same item and seller; the axes are shared.</p><div class="charts">${charts.join("")}</div></section>`,
@@ -181,7 +192,14 @@ function pareto(s: EvalSummary): string {
 export interface ReportOptions {
   /** Draw this seed's episodes instead of the median one (bazaar report --sample-seed). */
   sampleSeed?: number;
+  /**
+   * The server whose replay page the sample links open (bazaar report --server). It must read
+   * this run's eval store (`bazaar serve --eval-db`, the same default file as `bazaar eval --db`).
+   */
+  replayBase?: string;
 }
+
+export const DEFAULT_REPLAY_BASE = "http://localhost:8000";
 
 export function renderHtmlReport(
   runId: string,
@@ -232,7 +250,8 @@ ${ladderTable(s)}
 <h2>Surplus by task</h2>
 <div class="charts">${bars}</div>
 <h2>Price trajectories (one sample episode per task)</h2>
-${trajectories(s, units, opts.sampleSeed)}
+<p class="why">Each sample links to its replay on ${escapeHtml(opts.replayBase ?? DEFAULT_REPLAY_BASE)} (a server started with this run's eval store: <code>bazaar serve --eval-db &lt;file&gt;</code>).</p>
+${trajectories(s, units, opts)}
 <h2>Cost vs surplus</h2>
 <div class="charts">${pareto(s)}</div>
 </body></html>

@@ -31,6 +31,12 @@ export const COMMANDS: readonly CliCommand[] = [
     run: async (args) => (await import("./eval/commands")).reportCommand([...args]),
   },
   {
+    name: "leaderboard",
+    summary: "buyers ranked per task and overall from stored eval runs (95 % CIs, provenance)",
+    usage: "bazaar leaderboard [--db ./data/eval.db] [--task id] [--seller id@version] [--json]",
+    run: async (args) => (await import("./eval/commands")).leaderboardCommand([...args]),
+  },
+  {
     name: "seller-quality",
     summary: "check a seller release against the acceptance criteria (rules, rounds, leaks)",
     usage: "bazaar seller-quality --seller boulware@1 [--n 50]",

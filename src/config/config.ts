@@ -6,6 +6,8 @@ export const ServerConfig = z.object({
   port: z.number().int().min(0).max(65535),
   host: z.string().min(1),
   db: z.string().min(1),
+  /** The eval store `bazaar eval` writes (its --db); /leaderboard reads it, never writes. */
+  evalDb: z.string().min(1),
   maxSessions: z.number().int().min(1).max(1_000_000),
   sessionTtlS: z.number().positive(),
   logLevel: z.enum(LOG_LEVELS),
@@ -37,6 +39,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   port: 8000,
   host: "0.0.0.0",
   db: "./data/bazaar.db",
+  evalDb: "./data/eval.db",
   maxSessions: 1024,
   sessionTtlS: 1800,
   logLevel: "info",
@@ -87,6 +90,13 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--db",
     env: ["BAZAAR_DB"],
     help: "SQLite file, :memory:, or postgres://user:pass@host:port/db",
+    parse: text,
+  },
+  {
+    key: "evalDb",
+    flag: "--eval-db",
+    env: ["BAZAAR_EVAL_DB"],
+    help: "eval results `bazaar eval` wrote, read by /leaderboard",
     parse: text,
   },
   {

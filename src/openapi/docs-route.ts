@@ -56,7 +56,7 @@ export function docsHtml(doc: unknown, apiVersion: string, serverVersion: string
 <header class="site">
 <p class="brand"><span aria-hidden="true">◈</span> BazaarBATNA</p>
 <p class="versions">API contract ${apiVersion} · server release ${serverVersion}</p>
-<nav aria-label="Pages"><a href="/web/">Haggle</a><a href="/web/replay">Replays</a><a href="/docs" aria-current="page">API</a></nav>
+<nav aria-label="Pages"><a href="/web/">Haggle</a><a href="/web/sell">Sell</a><a href="/web/watch">Watch</a><a href="/web/replay">Replays</a><a href="/web/leaderboard">Leaderboard</a><a href="/web/arena">Arena</a><a href="/docs" aria-current="page">API</a></nav>
 </header>
 <noscript><p>The API reference needs JavaScript; the same document is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
 <main id="reference"></main>

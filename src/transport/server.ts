@@ -8,11 +8,14 @@ import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
 import type { ServerConfig } from "../config/config";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { readLlmConfig } from "../llm/config";
-import { createLogger, type Logger } from "../log/logger";
+import { chatModelCache } from "../llm/model-cache";
+import { redactSecrets } from "../llm/redact";
+import { createLogger, errorFields, type Logger } from "../log/logger";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { sellerBackendHealth } from "../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
+import { MatchRunner } from "../sessions/matches";
 import type { SessionService } from "../sessions/session-service";
 import { openDatabase } from "../storage/open-database";
 import { openStorage } from "../storage/open-storage";
@@ -20,6 +23,7 @@ import type { Storage } from "../storage/storage";
 import { createAccessControl, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp, type RouteMount } from "./http/app";
 import { registerExchangeRoutes } from "./http/exchange-routes";
+import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
 import { type ProtocolRoute, registerProtocolRoute } from "./http/protocol-route";
 import { answerExchangeMcp } from "./mcp/exchange-mcp";
@@ -125,6 +129,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     now: opts.now,
     logger: log,
   });
+  // Watched matches (/web/watch): buyer models of their own, so a match never queues behind the
+  // sellers' gates; model buyers only for the configured models.
+  const buyers = matchBuyers(configuredModelBuyers(llm), chatModelCache(llm, realResilienceDeps));
+  const matches = new MatchRunner({
+    service,
+    buyer: buyers.build,
+    logger: log,
+    redact: (text: string) => redactSecrets(text, [llm.hf.token]),
+  });
   // Markets that were open when the server last stopped resume here (or close, if overdue).
   // The exchange's ledger lives in SQLite; on Postgres it is not ported yet and stays in memory.
   if (storage.sqlite === null)
@@ -141,6 +154,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     corsOrigins: config.corsOrigins,
     logger: log,
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
+    evalDb: config.evalDb,
+    matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
   const app = createServerApp(deps, [
     (a, d) =>
@@ -196,6 +211,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         await new Promise((resolve) => setTimeout(resolve, config.drainGraceS * 1000));
       }
       clearInterval(sweeper);
+      await matches.stop();
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Streams and agent sockets end first; open markets stay open in the store and resume on start.

@@ -7,11 +7,10 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { buyerFromSpec } from "../../buyers/buyer-registry";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
@@ -20,25 +19,19 @@ import { renderHtmlReport } from "../../eval/report/html-report";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
+import {
+  CHROMIUM,
+  DESKTOP,
+  inViewOfBox,
+  launchBrowser,
+  NO_CHROMIUM,
+  overflowX,
+  PHONE,
+  SHOTS,
+  shot,
+  watchProblems,
+} from "./browser";
 import { checkMoneyAgrees } from "./money-agrees";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
 async function offer(page: Page, price: number, words: string): Promise<void> {
   const before = await page.locator("#chat li.turn-buyer").count();
@@ -48,23 +41,9 @@ async function offer(page: Page, price: number, words: string): Promise<void> {
   await page.locator("#chat li.turn-buyer").nth(before).waitFor();
 }
 
-/** The element lies wholly inside the visible part of its scroll box (and the box has some height). */
-async function inViewOfBox(item: Locator, box: Locator): Promise<boolean> {
-  const a = await item.boundingBox();
-  const b = await box.boundingBox();
-  if (a === null || b === null) return false;
-  return b.height > 50 && a.y >= b.y - 1 && a.y + a.height <= b.y + b.height + 1;
-}
-
-async function overflowX(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
-    console.error(
-      `No Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: apt-get update && apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
-    );
+    console.error(NO_CHROMIUM);
     console.log("0 passed, 1 failed");
     process.exitCode = 1;
     return;
@@ -74,26 +53,14 @@ async function main(): Promise<void> {
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
   );
-  const profile = mkdtempSync(join(tmpdir(), "bazaar-ui-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: DESKTOP,
-  });
+  const browser = await launchBrowser("ui");
+  const { context, profile } = browser;
   const problems: string[] = [];
   const checks: string[] = [];
   const pass = (what: string) => checks.push(what);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (e) => problems.push(`page error on ${page.url()}: ${e.message}`));
-    page.on("response", (r) => {
-      if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${new URL(r.url()).pathname}`);
-    });
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning")
-        problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`);
-    });
+    const page = browser.page;
+    watchProblems(page, problems);
 
     await page.goto(`${server.url}/`);
     assert.equal(new URL(page.url()).pathname, "/web/");
@@ -375,9 +342,8 @@ async function main(): Promise<void> {
       await keyed.close();
     }
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
-    rmSync(profile, { recursive: true, force: true });
   }
   for (const c of checks) console.log(`ok - ${c}`);
   console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);

@@ -2,24 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandIo } from "./command-io";
+import { captureIo } from "../../testing/capture-io";
 import { evalCommand, pairsCommand, reportCommand, sellerQualityCommand } from "./commands";
 
-function capture(
-  env: Record<string, string> = {},
-): CommandIo & { stdout: () => string; stderr: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    out: (t) => {
-      out += t;
-    },
-    err: { write: (t: string) => (err += t), isTTY: false },
-    env,
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
+const capture = captureIo;
 
 let dir: string;
 beforeAll(() => {

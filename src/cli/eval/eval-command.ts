@@ -226,6 +226,8 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
           { gitCommit: commit, concurrency },
         );
         summary = withOracle(summary, oracle);
+        // The oracle's units join the run in the store, so the leaderboard knows each row's ceiling.
+        for (const u of oracle) store.save({ ...u, run_id: plan.runId });
       }
       const finished = new Date();
       store.finishRun(plan.runId, finished.toISOString());

@@ -90,6 +90,32 @@ export function migrate(db: Database.Database): void {
   }
 }
 
+/**
+ * A run's units in a stable order (buyer, task, seed), with their steps by index unless
+ * `withSteps` is false (a leaderboard needs only the units' results, not every decision).
+ */
+export function unitsOfRun(db: Database.Database, runId: string, withSteps = true): UnitResult[] {
+  const steps = new Map<string, StepRow[]>();
+  const stepRows = !withSteps
+    ? []
+    : (db
+        .prepare("SELECT buyer_id, task_id, seed, step_json FROM eval_steps WHERE run_id = ? ORDER BY idx")
+        .all(runId) as Array<{ buyer_id: string; task_id: string; seed: number; step_json: string }>);
+  for (const r of stepRows) {
+    const k = `${r.buyer_id}|${r.task_id}|${r.seed}`;
+    const list = steps.get(k) ?? [];
+    list.push(JSON.parse(r.step_json) as StepRow);
+    steps.set(k, list);
+  }
+  const rows = db
+    .prepare("SELECT result_json FROM eval_episodes WHERE run_id = ? ORDER BY buyer_id, task_id, seed")
+    .all(runId) as Array<{ result_json: string }>;
+  return rows.map((r) => {
+    const u = JSON.parse(r.result_json) as Omit<UnitResult, "steps">;
+    return { ...u, steps: steps.get(`${u.buyer_id}|${u.task_id}|${u.seed}`) ?? [] };
+  });
+}
+
 export function openEvalStore(path: string): SqliteEvalStore {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
@@ -146,12 +172,6 @@ export function openEvalStore(path: string): SqliteEvalStore {
       });
     }
   });
-  const unitsOf = db.prepare(
-    "SELECT result_json FROM eval_episodes WHERE run_id = ? ORDER BY buyer_id, task_id, seed",
-  );
-  const stepsOf = db.prepare(
-    "SELECT buyer_id, task_id, seed, step_json FROM eval_steps WHERE run_id = ? ORDER BY idx",
-  );
   return {
     beginRun: (row) => {
       const existing = db.prepare("SELECT plan_json FROM eval_runs WHERE run_id = ?").get(row.run_id) as
@@ -169,24 +189,7 @@ export function openEvalStore(path: string): SqliteEvalStore {
       db.prepare("UPDATE eval_runs SET finished_at = ? WHERE run_id = ?").run(at, runId);
     },
     run: (runId) => db.prepare("SELECT * FROM eval_runs WHERE run_id = ?").get(runId) as RunRow | undefined,
-    finished: (runId) => {
-      const steps = new Map<string, StepRow[]>();
-      for (const r of stepsOf.all(runId) as Array<{
-        buyer_id: string;
-        task_id: string;
-        seed: number;
-        step_json: string;
-      }>) {
-        const k = `${r.buyer_id}|${r.task_id}|${r.seed}`;
-        const list = steps.get(k) ?? [];
-        list.push(JSON.parse(r.step_json) as StepRow);
-        steps.set(k, list);
-      }
-      return (unitsOf.all(runId) as Array<{ result_json: string }>).map((r) => {
-        const u = JSON.parse(r.result_json) as Omit<UnitResult, "steps">;
-        return { ...u, steps: steps.get(`${u.buyer_id}|${u.task_id}|${u.seed}`) ?? [] };
-      });
-    },
+    finished: (runId) => unitsOfRun(db, runId),
     save: (u) => saveUnit(u),
     close: () => db.close(),
   };

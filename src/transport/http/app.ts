@@ -19,6 +19,8 @@ import { type AccessControl, accessControl } from "./access-control";
 import { registerBatchRoutes } from "./batch-routes";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
+import { registerLeaderboardRoutes } from "./leaderboard-route";
+import { type MatchRouteDeps, registerMatchRoutes } from "./match-routes";
 import { originGuard } from "./origin-guard";
 import { readJson, requireQuery, tooLarge, validate } from "./request-input";
 import { ROUTE_DOCS } from "./route-docs";
@@ -40,6 +42,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Reachability of configured LLM backends for /health (never secrets); none when omitted. */
   backends?: () => Promise<readonly BackendStatus[]>;
+  /** The watch page's matches: model buyers offered and how to build them (code buyers always). */
+  matches?: Omit<MatchRouteDeps, "service" | "limitBytes" | "backends">;
+  /** The eval store `bazaar eval` writes; GET /leaderboard reads it (absent: no eval routes). */
+  evalDb?: string;
 }
 
 export interface BackendStatus {
@@ -197,6 +203,13 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   });
 
   registerHighlightRoute(app, limit);
+  if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
+  registerMatchRoutes(app, {
+    service,
+    limitBytes: limit,
+    ...(deps.backends ? { backends: deps.backends } : {}),
+    ...deps.matches,
+  });
   registerWebRoutes(app);
   for (const mount of mounts) mount(app, deps);
   return app;

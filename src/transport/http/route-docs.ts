@@ -214,6 +214,8 @@ export const PAGE_DOCS = {
   play: page("Play page", "Negotiate as the buyer in the browser."),
   replay: page("Replay page", "Step through a stored episode, with counterfactual branches."),
   sell: page("Sell page", "Sell to a bot buyer in the browser (the seller role)."),
+  watch: page("Watch page", "Pick a buyer and a seller and watch a match move by move (POST /matches)."),
+  leaderboard: page("Leaderboard page", "Buyers ranked from stored eval runs (GET /leaderboard)."),
   arena: page(
     "Arena page",
     "The exchange live: markets, winners and the cash leaderboard from the public tape.",

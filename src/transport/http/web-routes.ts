@@ -82,13 +82,16 @@ export async function compileWebModule(source: string, fileName: string): Promis
   return rewriteImports(out.code);
 }
 
+/** The pages besides the play page; each is web/<name>.html with its script web/<name>.ts. */
+export const PAGES = ["replay", "sell", "watch", "leaderboard", "arena"] as const;
+
 export interface WebRoutesOptions {
   /** Folder to serve; tests point it elsewhere. */
   root?: string;
 }
 
 /**
- * GET / and /web redirect to /web/; /web/ is the play page, /web/replay the replay page, and
+ * GET / and /web redirect to /web/; /web/ is the play page, /web/{replay,watch,leaderboard} the other pages, and
  * /web/<name>.{html,css,js} the rest (JavaScript compiled from web/<name>.ts, cached until
  * the source changes). Anything else under /web is a 404.
  */
@@ -137,9 +140,8 @@ export function registerWebRoutes(app: Hono, opts: WebRoutesOptions = {}): void 
   app.get("/", PAGE_DOCS.root, (c) => c.redirect("/web/", 302));
   app.get("/web", PAGE_DOCS.web, (c) => c.redirect("/web/", 302));
   app.get("/web/", PAGE_DOCS.play, (c) => send(c, "index", "html"));
-  app.get("/web/replay", PAGE_DOCS.replay, (c) => send(c, "replay", "html"));
-  app.get("/web/sell", PAGE_DOCS.sell, (c) => send(c, "sell", "html"));
-  app.get("/web/arena", PAGE_DOCS.arena, (c) => send(c, "arena", "html"));
+  // Pages with a plain address of their own (/web/replay rather than /web/replay.html).
+  for (const page of PAGES) app.get(`/web/${page}`, PAGE_DOCS[page], (c) => send(c, page, "html"));
   app.get("/web/*", PAGE_DOCS.asset, (c) => {
     const name = c.req.path.slice("/web/".length);
     const m = FILE_NAME.exec(name);

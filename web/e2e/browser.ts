@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+
+/** What every browser suite shares: the Chromium binary, its flags, viewports and page checks. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
+export const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+
+/** The element lies wholly inside the visible part of its scroll box (and the box has some height). */
+export async function inViewOfBox(item: Locator, box: Locator): Promise<boolean> {
+  const a = await item.boundingBox();
+  const b = await box.boundingBox();
+  if (a === null || b === null) return false;
+  return b.height > 50 && a.y >= b.y - 1 && a.y + a.height <= b.y + b.height + 1;
+}
+
+export async function overflowX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Records page errors, failed requests and console errors/warnings of a page. */
+export function watchProblems(page: Page, problems: string[]): void {
+  page.on("pageerror", (e) => problems.push(`page error on ${page.url()}: ${e.message}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${new URL(r.url()).pathname}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning")
+      problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`);
+  });
+}
+
+export const NO_CHROMIUM = `No Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: apt-get update && apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.`;
+
+/** Headless Chromium on a throwaway profile at the desktop size; `close` removes the profile too. */
+export async function launchBrowser(
+  name: string,
+): Promise<{ context: BrowserContext; page: Page; profile: string; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), `bazaar-${name}-profile-`));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: DESKTOP,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    profile,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/// <reference lib="dom" />
+import { ApiError, api, type LeaderboardQuery } from "./api";
+import { byId, setMarkup, showIf } from "./dom";
+import { filterOptions, renderLeaderboard } from "./leaderboard-view";
+
+const el = {
+  form: byId("filters", HTMLFormElement),
+  task: byId("f-task", HTMLSelectElement),
+  seller: byId("f-seller", HTMLSelectElement),
+  engine: byId("f-engine", HTMLSelectElement),
+  error: byId("board-error", HTMLParagraphElement),
+  status: byId("board-status", HTMLParagraphElement),
+  board: byId("board", HTMLDivElement),
+};
+
+/** Filters live in the address, so a filtered board can be shared as a link. */
+function fromAddress(): LeaderboardQuery {
+  const p = new URLSearchParams(location.search);
+  const pick = (k: string) => p.get(k) || undefined;
+  return { task: pick("task"), seller: pick("seller"), engine: pick("engine") };
+}
+
+async function show(filters: LeaderboardQuery): Promise<void> {
+  showIf(el.error, false);
+  el.status.textContent = "Loading…";
+  try {
+    const v = await api.leaderboard(filters);
+    setMarkup(el.task, filterOptions(v.available.tasks, filters.task, "any task"));
+    setMarkup(el.seller, filterOptions(v.available.sellers, filters.seller, "any seller"));
+    setMarkup(el.engine, filterOptions(v.available.engines, filters.engine, "any engine"));
+    setMarkup(el.board, renderLeaderboard(v));
+    const rows = v.per_task.length + v.overall.length;
+    el.status.textContent = `${rows} row${rows === 1 ? "" : "s"} from ${v.runs_considered} finished run${v.runs_considered === 1 ? "" : "s"}.`;
+  } catch (err) {
+    el.status.textContent = "";
+    el.error.textContent = err instanceof ApiError ? err.message : "Something went wrong in the browser.";
+    showIf(el.error, true);
+  }
+}
+
+el.form.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const filters: LeaderboardQuery = {
+    task: el.task.value || undefined,
+    seller: el.seller.value || undefined,
+    engine: el.engine.value || undefined,
+  };
+  const query = new URLSearchParams(
+    Object.entries(filters).filter((e): e is [string, string] => e[1] !== undefined),
+  ).toString();
+  history.replaceState(null, "", query === "" ? location.pathname : `?${query}`);
+  void show(filters);
+});
+
+void show(fromAddress());
