@@ -10,7 +10,7 @@ import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { readLlmConfig } from "../llm/config";
 import { chatModelCache } from "../llm/model-cache";
 import { redactSecrets } from "../llm/redact";
-import { createLogger, errorFields, type Logger } from "../log/logger";
+import { createLogger, type Logger } from "../log/logger";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { sellerBackendHealth } from "../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../seller-runtime/seller-resolver";
