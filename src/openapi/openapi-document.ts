@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
-import { operationObject } from "../wire/operation";
+import { AGENT_TOKEN_HEADER } from "../wire/exchange";
+import { AGENT_TOKEN_SCHEME, operationObject } from "../wire/operation";
 import { componentSchemas } from "../wire/operation-components";
 
 /** The API version `openenv validate` reads; "1." selects its openenv-http/1.x profile. */
@@ -12,7 +13,7 @@ export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, Json>>;
-  components: { schemas: Record<string, Json> };
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
   tags: { name: string; description: string }[];
 }
 
@@ -23,6 +24,7 @@ const TAGS = [
   { name: "replay", description: "Stored episodes" },
   { name: "tells", description: "The verbal cues in seller messages" },
   { name: "openenv", description: "OpenEnv conventions: health, metadata, schema, MCP, WebSocket" },
+  { name: "exchange", description: "The live exchange: agents, markets, the ledger and the public tape" },
   { name: "web", description: "The browser UI's pages (HTML, not API)" },
 ];
 
@@ -39,6 +41,16 @@ const WS_PATH = {
       ok: { description: "Switching protocols", status: 101 },
       errors: [403],
     }),
+  },
+};
+
+/** The exchange's agents name themselves by the token POST /agents gave them (docs/exchange.md). */
+const SECURITY_SCHEMES = {
+  [AGENT_TOKEN_SCHEME]: {
+    type: "apiKey",
+    in: "header",
+    name: AGENT_TOKEN_HEADER,
+    description: "The token POST /agents returned (shown once). Unknown or revoked: 401 UNAUTHORIZED.",
   },
 };
 
@@ -62,7 +74,10 @@ export async function buildOpenApiDocument(app: Hono, serverVersion: string): Pr
     excludeStaticFile: false,
   });
   // Components last: every route has registered its schemas by the time the document is asked for.
-  return { ...spec, components: { schemas: componentSchemas() } } as unknown as OpenApiDocument;
+  return {
+    ...spec,
+    components: { schemas: componentSchemas(), securitySchemes: SECURITY_SCHEMES },
+  } as unknown as OpenApiDocument;
 }
 
 const built = new WeakMap<Hono, Promise<OpenApiDocument>>();
