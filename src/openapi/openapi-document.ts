@@ -54,6 +54,26 @@ const SECURITY_SCHEMES = {
   },
 };
 
+/** The exchange's agent WebSocket, also an upgrade handler (src/transport/ws/exchange-ws.ts). */
+const AGENTS_WS_PATH = {
+  get: {
+    operationId: "getAgentsWs",
+    ...operationObject({
+      tag: "exchange",
+      summary: "Agent WebSocket",
+      description:
+        'Upgrade with the agent\'s `X-Agent-Token` (401 without a valid one). Send `{"type":"act","id":n,"data":<AgentCommand>}`, `{"type":"view","id":n,"market_id":…}`, `{"type":"tape","after":n}` or `{"type":"inbox","after":n}` (ExchangeClientFrame); the server answers `result`, `view` or `error` frames and pushes `inbox` and `tape` frames (ExchangeServerFrame). A connection too far behind on its pushes is closed (1013) and reconnects from its cursors.',
+      guard: "read",
+      agentToken: "required",
+      ok: { description: "Switching protocols", status: 101 },
+      errors: [403],
+    }),
+  },
+};
+
+/** Whether the app carries the exchange (startServer mounts it; bare test apps may not). */
+const hasExchange = (app: Hono) => app.routes.some((r) => r.path === "/agents");
+
 /**
  * OpenAPI 3.1 for the server, read off the app's registered routes (hono-openapi): each
  * route carries its own description (src/openapi/operation.ts), so the document lists exactly
@@ -68,7 +88,7 @@ export async function buildOpenApiDocument(app: Hono, serverVersion: string): Pr
         description: `Buyer-vs-seller bargaining environment, OpenEnv-compatible, with explicit sessions (server ${serverVersion}). Every field added to OpenEnv's shapes is optional for clients to read.`,
       },
       tags: TAGS,
-      paths: { "/ws": WS_PATH } as never,
+      paths: { "/ws": WS_PATH, ...(hasExchange(app) ? { "/agents/ws": AGENTS_WS_PATH } : {}) } as never,
     },
     // /openapi.json and /favicon.ico are routes like any other, not static files to leave out.
     excludeStaticFile: false,
