@@ -1,6 +1,8 @@
 import { ListingFileError } from "../../tasks/listings/listing-file-error";
 import { ConfigError, configHelp, loadConfig } from "../config/config";
 import { createLogger, errorFields } from "../log/logger";
+import { StorageUnavailableError } from "../storage/pg/pg-errors";
+import { ReplicaIdInUseError } from "../storage/pg/pg-leases";
 import { PortInUseError } from "../transport/http/port-in-use";
 import { startServer } from "../transport/server";
 
@@ -36,7 +38,11 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof PortInUseError) {
+    if (
+      err instanceof PortInUseError ||
+      err instanceof StorageUnavailableError ||
+      err instanceof ReplicaIdInUseError
+    ) {
       process.stderr.write(`bazaar serve: ${err.message}\n`);
       return 1;
     }

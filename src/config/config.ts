@@ -23,6 +23,13 @@ export const ServerConfig = z.object({
   keyMaxSessions: z.number().int().min(1).max(1_000_000),
   /** With keys on: requests per second one key may make (token bucket, bursts of one second). */
   keyRate: z.number().positive().max(1_000_000),
+  /** Seconds a stopping server keeps serving with /ready false, so a load balancer moves away first. */
+  drainGraceS: z.number().min(0).max(600),
+  /** This replica's id when several share one Postgres; part of every session id it creates. */
+  replicaId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "lowercase letters, digits and '-', at most 32")
+    .nullable(),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -41,6 +48,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   apiKeysFile: null,
   keyMaxSessions: 64,
   keyRate: 50,
+  drainGraceS: 0,
+  replicaId: null,
 };
 
 interface Setting {
@@ -73,7 +82,13 @@ const onOff = (raw: string): unknown => SWITCH[raw.trim().toLowerCase()] ?? raw;
 export const SETTINGS: readonly Setting[] = [
   { key: "port", flag: "--port", env: ["PORT"], help: "TCP port (0 picks a free one)", parse: int },
   { key: "host", flag: "--host", env: ["HOST"], help: "interface to listen on", parse: text },
-  { key: "db", flag: "--db", env: ["BAZAAR_DB"], help: "SQLite file, or :memory:", parse: text },
+  {
+    key: "db",
+    flag: "--db",
+    env: ["BAZAAR_DB"],
+    help: "SQLite file, :memory:, or postgres://user:pass@host:port/db",
+    parse: text,
+  },
   {
     key: "maxSessions",
     flag: "--max-sessions",
@@ -144,6 +159,20 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_KEY_RATE"],
     help: "with keys on: requests per second per key; beyond it 429",
     parse: num,
+  },
+  {
+    key: "drainGraceS",
+    flag: "--drain-grace",
+    env: ["BAZAAR_DRAIN_GRACE_S"],
+    help: "seconds to keep serving with /ready false after SIGTERM (behind a load balancer)",
+    parse: num,
+  },
+  {
+    key: "replicaId",
+    flag: "--replica-id",
+    env: ["BAZAAR_REPLICA_ID"],
+    help: "this replica's id (Postgres only): prefixes its session ids, one live process per id",
+    parse: text,
   },
 ];
 

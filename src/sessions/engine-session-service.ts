@@ -10,8 +10,9 @@ import { stateView } from "../boundary/state-view";
 import { stepView } from "../boundary/step-view";
 import { type Logger, silentLogger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
-import type { EpisodeStore, RunOptionsRow } from "../storage/episode-store";
-import { GroupCommit } from "../storage/group-commit";
+import type { RunOptionsRow } from "../storage/episode-store";
+import type { SessionOwnership } from "../storage/ownership";
+import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { CounterfactualResponse } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
@@ -53,8 +54,10 @@ const ruleSellers: SellerResolver = (key) => ({ policy: resolveSeller(key) });
 const DEFAULT_SELLER_TIMEOUT_MS = 20_000;
 
 export interface SessionServiceDeps {
-  store: EpisodeStore;
-  /** Commits writes; a GroupCommit on the store's own connection when omitted. */
+  store: Storage;
+  /** Leases sessions to this replica when several share one Postgres; none for SQLite. */
+  ownership?: SessionOwnership | null;
+  /** Commits writes; the store's own (a GroupCommit on its connection for SQLite) when omitted. */
   writer?: StoreWriter;
   /** Rule sellers only when omitted; the server passes one that also builds LLM sellers. */
   sellers?: SellerResolver;
@@ -77,7 +80,8 @@ export class EngineSessionService implements SessionService {
   private readonly persistence: SessionPersistence;
   private readonly episodes: StoredEpisodes;
   private readonly claims: EpisodeIdClaims;
-  private readonly store: EpisodeStore;
+  private readonly store: Storage;
+  private readonly ownership: SessionOwnership | null;
   private readonly writer: StoreWriter;
   private readonly sellers: SellerResolver;
   private readonly listings: readonly Listing[] | undefined;
@@ -87,7 +91,8 @@ export class EngineSessionService implements SessionService {
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
-    this.writer = deps.writer ?? new GroupCommit(deps.store);
+    this.ownership = deps.ownership ?? null;
+    this.writer = deps.writer ?? deps.store.defaultWriter();
     this.now = deps.now ?? Date.now;
     const log = deps.logger ?? silentLogger;
     this.table = new SessionTable({
@@ -100,6 +105,7 @@ export class EngineSessionService implements SessionService {
     this.persistence = new SessionPersistence({
       store: this.store,
       writer: this.writer,
+      ownership: this.ownership,
       table: this.table,
       sellers: this.sellers,
       listings: this.listings,
@@ -120,7 +126,7 @@ export class EngineSessionService implements SessionService {
    */
   openSession(channel?: object): string {
     this.table.requireRoom();
-    const s = this.table.blank(newSessionId(), false);
+    const s = this.table.blank(this.newId(), false);
     if (channel !== undefined) {
       // Trainers idle between steps; the socket's lifetime, not a TTL, bounds the session.
       s.pinned = true;
@@ -136,7 +142,7 @@ export class EngineSessionService implements SessionService {
       return this.table.enqueue(s, () => this.resetIn(s, req));
     }
     this.table.requireRoom();
-    const s = this.table.blank(newSessionId(), false);
+    const s = this.table.blank(this.newId(), false);
     // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
     this.table.add(s);
     try {
@@ -206,6 +212,12 @@ export class EngineSessionService implements SessionService {
   }
 
   // ---- internals ----
+
+  /** A new session id; with replicas, prefixed by this replica's id so a balancer can route it. */
+  private newId(): string {
+    const random = newSessionId();
+    return this.ownership === null ? random : this.ownership.newSessionId(random);
+  }
 
   private runOf(s: LiveSession): RunState {
     if (s.run === null) throw noEpisodeYet();

@@ -1,5 +1,5 @@
 import { episodeIdFor } from "../../env/run";
-import type { EpisodeStore } from "../storage/episode-store";
+import type { Storage } from "../storage/storage";
 import { ServiceError } from "./service-error";
 import { clip } from "./session-errors";
 
@@ -10,7 +10,7 @@ import { clip } from "./session-errors";
 export class EpisodeIdClaims {
   private readonly claimed = new Set<string>();
 
-  constructor(private readonly store: EpisodeStore) {}
+  constructor(private readonly store: Storage) {}
 
   private taken(id: string): boolean {
     if (this.claimed.has(id) || this.store.episodeIdUsed(id)) return true;

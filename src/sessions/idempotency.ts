@@ -1,4 +1,4 @@
-import type { EpisodeStore } from "../storage/episode-store";
+import type { Storage } from "../storage/storage";
 import type { WriteBatch } from "../storage/write-batch";
 import type { StepResponse } from "../wire/step";
 
@@ -7,7 +7,7 @@ import type { StepResponse } from "../wire/step";
  * the step itself, so a retried request (a client that lost the reply) gets the stored answer
  * and changes nothing.
  */
-export function recalledStep(store: EpisodeStore, sessionId: string, requestId: string | undefined) {
+export function recalledStep(store: Storage, sessionId: string, requestId: string | undefined) {
   if (requestId === undefined) return undefined;
   const seen = store.stepResult(sessionId, requestId);
   return seen === undefined ? undefined : (JSON.parse(seen) as StepResponse);

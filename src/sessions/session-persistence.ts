@@ -2,10 +2,12 @@ import { ENGINE_VERSION } from "../../env/engine-version";
 import type { Listing } from "../../tasks/listings/listing";
 import { errorFields, type Logger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
-import type { EpisodeStore } from "../storage/episode-store";
+import { OwnershipError, type SessionOwnership } from "../storage/ownership";
+import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
 import { rebuildRun } from "./run-replay";
+import { sessionElsewhere } from "./service-error";
 import { sessionNotFound } from "./session-errors";
 import type { LiveSession, SessionTable } from "./session-table";
 
@@ -16,8 +18,10 @@ export type SellerResolver = (key: string) => ResolvedSeller;
 export const TOUCH_EVERY_MS = 10_000;
 
 export interface SessionPersistenceDeps {
-  store: EpisodeStore;
+  store: Storage;
   writer: StoreWriter;
+  /** Leases sessions to this replica when several share one Postgres; null for SQLite. */
+  ownership: SessionOwnership | null;
   table: SessionTable;
   sellers: SellerResolver;
   listings: readonly Listing[] | undefined;
@@ -45,6 +49,8 @@ export class SessionPersistence {
     const { store, table } = this.d;
     const now = this.d.now();
     if (this.closing.has(id)) throw sessionNotFound(id);
+    // With replicas, take the lease first: only its holder may rebuild and step the session.
+    this.claim(id);
     const row = store.session(id);
     // A WebSocket's session dies with its connection: a restart must not hand it to another client.
     if (row === undefined || row.closed !== 0 || row.options.ws === true) throw sessionNotFound(id);
@@ -73,23 +79,41 @@ export class SessionPersistence {
     return r;
   }
 
+  /** Take the session's lease: 404 for a session no replica ever held, 503 while its owner lives. */
+  private claim(id: string): void {
+    if (this.d.ownership === null) return;
+    try {
+      this.d.ownership.claim(id);
+    } catch (err) {
+      if (err instanceof OwnershipError)
+        throw err.kind === "unknown" ? sessionNotFound(id) : sessionElsewhere();
+      throw err;
+    }
+  }
+
   /** Forget a session at once; resolves when its row says closed (1 closed by its client, 2 expired). */
   drop(s: LiveSession, code: 1 | 2): Promise<void> {
     this.d.table.forget(s);
+    const fence = this.d.ownership?.fence(s.id);
+    this.d.ownership?.forget(s.id);
     if (!s.stored) return Promise.resolve();
     // Until the row says closed, a request naming the session must not rebuild it from storage.
     this.closing.add(s.id);
     return this.d.writer
-      .commit(this.d.store.batch().closeSession(s.id, code, this.d.now()).ops)
+      .commit(this.d.store.batch().closeSession(s.id, code, this.d.now()).ops, fence)
       .finally(() => this.closing.delete(s.id));
   }
 
-  /** Store a change, then resolve; if storing fails the session is dropped so the next request rebuilds it. */
+  /**
+   * Store a change, then resolve; if storing fails the session is dropped so the next request
+   * rebuilds it. With replicas the commit is fenced by the session's lease (pg/pg-leases.ts).
+   */
   async persist(s: LiveSession, ops: readonly WriteOp[]): Promise<void> {
     try {
-      await this.d.writer.commit(ops);
+      await this.d.writer.commit(ops, this.d.ownership?.fence(s.id));
     } catch (err) {
       this.d.table.forget(s);
+      this.d.ownership?.forget(s.id);
       throw err;
     }
   }

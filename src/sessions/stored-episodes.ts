@@ -1,7 +1,8 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { episodeView } from "../boundary/episode-view";
 import { type StoredEpisodeFacts, storedEpisodeOver, storedRevealed } from "../boundary/reveal";
-import type { EpisodeStore, StoredEpisode } from "../storage/episode-store";
+import type { StoredEpisode } from "../storage/episode-store";
+import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { CounterfactualResponse } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
@@ -17,7 +18,7 @@ import { episodeNotFound } from "./session-errors";
  */
 export class StoredEpisodes {
   constructor(
-    private readonly store: EpisodeStore,
+    private readonly store: Storage,
     private readonly writer: StoreWriter,
     private readonly now: () => number,
   ) {}

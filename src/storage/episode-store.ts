@@ -1,6 +1,9 @@
 import type Database from "better-sqlite3";
 import type { EpisodeEvent } from "../../env/events";
 import type { DealRecord } from "../../env/records";
+import { GroupCommit } from "./group-commit";
+import type { Storage } from "./storage";
+import type { StoreWriter } from "./store-writer";
 import {
   type EpisodeKeys,
   type EpisodeStatus,
@@ -52,7 +55,8 @@ export interface StoreCounts {
   step_results: number;
 }
 
-interface EpisodeDbRow {
+/** An episodes row as both engines return it (Postgres BIGINTs parsed to numbers). */
+export interface EpisodeDbRow {
   key: number;
   id: string;
   session_id: string | null;
@@ -84,10 +88,11 @@ function applyInTransaction(db: Database.Database): (ops: readonly WriteOp[]) =>
 }
 
 /**
- * The database as the server sees it: reads here, writes as WriteBatches that a StoreWriter
- * commits (on this connection via `apply`, or on the writer thread's own connection).
+ * The SQLite database as the server sees it: reads here, writes as WriteBatches that a
+ * StoreWriter commits (on this connection via `apply`, or on the writer thread's own connection).
  */
-export class EpisodeStore {
+export class EpisodeStore implements Storage {
+  readonly engine = "sqlite";
   private readonly q;
   private applyTx: ((ops: readonly WriteOp[]) => void) | null = null;
   private lastKey: number;
@@ -130,6 +135,10 @@ export class EpisodeStore {
   /** A new, empty batch of writes; episode keys it hands out are never reused. */
   batch(): WriteBatch {
     return new WriteBatch(this.keys);
+  }
+
+  defaultWriter(): StoreWriter {
+    return new GroupCommit(this);
   }
 
   /**
@@ -201,31 +210,40 @@ export class EpisodeStore {
   }
 
   private withEvents(r: EpisodeDbRow): StoredEpisode {
-    const events: EpisodeEvent[] = [];
-    for (const json of this.q.events.all(r.key) as string[]) {
-      for (const ev of JSON.parse(json) as EpisodeEvent[]) events.push(ev);
-    }
-    return { ...this.rowOf(r), events };
+    return { ...episodeOfRow(r), events: eventsOfBatches(this.q.events.all(r.key) as string[]) };
   }
 
   private rowOf(r: EpisodeDbRow): Omit<StoredEpisode, "events"> {
-    return {
-      key: r.key,
-      id: r.id,
-      session_id: r.session_id,
-      run: r.run,
-      task: r.task,
-      task_version: r.task_version,
-      seller: { id: r.seller_id, version: r.seller_version, hash: r.seller_hash },
-      engine_version: r.engine_version,
-      seed: r.seed,
-      episode_index: r.episode_index,
-      status: r.status,
-      outcome: r.outcome,
-      record: r.record === null ? null : (JSON.parse(r.record) as DealRecord),
-      branched_from: r.branched_from,
-      from_round: r.from_round,
-      created_at: r.created_at,
-    };
+    return episodeOfRow(r);
   }
+}
+
+/** An episode's log from its stored batches (each one JSON array), in order. */
+export function eventsOfBatches(batches: readonly string[]): EpisodeEvent[] {
+  const events: EpisodeEvent[] = [];
+  for (const json of batches) {
+    for (const ev of JSON.parse(json) as EpisodeEvent[]) events.push(ev);
+  }
+  return events;
+}
+
+export function episodeOfRow(r: EpisodeDbRow): Omit<StoredEpisode, "events"> {
+  return {
+    key: r.key,
+    id: r.id,
+    session_id: r.session_id,
+    run: r.run,
+    task: r.task,
+    task_version: r.task_version,
+    seller: { id: r.seller_id, version: r.seller_version, hash: r.seller_hash },
+    engine_version: r.engine_version,
+    seed: r.seed,
+    episode_index: r.episode_index,
+    status: r.status,
+    outcome: r.outcome,
+    record: r.record === null ? null : (JSON.parse(r.record) as DealRecord),
+    branched_from: r.branched_from,
+    from_round: r.from_round,
+    created_at: r.created_at,
+  };
 }

@@ -7,18 +7,15 @@ import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import type { ServerConfig } from "../config/config";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { readLlmConfig } from "../llm/config";
-import { createLogger, errorFields, type Logger } from "../log/logger";
+import { createLogger, type Logger } from "../log/logger";
 import { registerOpenApiRoutes } from "../openapi/openapi-routes";
 import { sellerBackendHealth } from "../seller-runtime/backend-health";
 import { createSellerResolver, realResilienceDeps } from "../seller-runtime/seller-resolver";
 import { createSessionService, type EngineSessionService } from "../sessions/engine-session-service";
 import type { SessionService } from "../sessions/session-service";
-import { startCheckpointer } from "../storage/checkpointer";
-import { EpisodeStore } from "../storage/episode-store";
-import { GroupCommit } from "../storage/group-commit";
 import { openDatabase } from "../storage/open-database";
-import { startWorkerWriter } from "../storage/worker-writer";
-import { headerProbe, WriteHealth, watchWrites } from "../storage/write-health";
+import { openStorage } from "../storage/open-storage";
+import type { Storage } from "../storage/storage";
 import { createAccessControl, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp, type RouteMount } from "./http/app";
 import { registerExchangeRoutes } from "./http/exchange-routes";
@@ -36,7 +33,7 @@ export interface RunningServer {
   url: string;
   port: number;
   service: EngineSessionService;
-  store: EpisodeStore;
+  store: Storage;
   /** The live exchange (agents, markets, ledger, tape) on the same database. */
   exchange: ExchangeShell;
   server: Server;
@@ -112,33 +109,21 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
   const keys = loadApiKeys(config);
-  const store = new EpisodeStore(openDatabase(config.db));
-  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
-  // Commits run on the event loop by default: on the 2-core bench, where the client shares the
-  // machine, the writer thread saved the event loop ~10 % per step but cost ~30 % more CPU in all
-  // and a thread hop of latency (README, Performance).
-  const onThread = config.commitThread
-    ? startWorkerWriter(store, {
-        onError: (err) =>
-          log.error("store writer thread failed; commits continue on the main thread", errorFields(err)),
-      })
-    : null;
-  // /health reports "full" while commits fail for lack of room (issue 10, item 10).
-  const writeHealth = new WriteHealth(headerProbe(store.db), (status, err) =>
-    status === "full"
-      ? log.error("storage full: writes fail, requests that write get 507", errorFields(err))
-      : log.warn("storage writable again"),
-  );
-  const writer = watchWrites(onThread ?? new GroupCommit(store), writeHealth);
-  const checkpoints = startCheckpointer(store.db, {
-    writer,
-    onError: (err) =>
-      log.warn("background WAL checkpoints failed; SQLite checkpoints inline", errorFields(err)),
+  /** Set once close() began: /ready turns false so a load balancer stops sending new work. */
+  let closing: Promise<void> | null = null;
+  const storage = await openStorage({
+    db: config.db,
+    commitThread: config.commitThread,
+    replicaId: config.replicaId,
+    log,
   });
+  const { store, writer } = storage;
+  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
     writer,
+    ownership: storage.ownership,
     listings,
     sellers: createSellerResolver(llm, realResilienceDeps),
     maxSessions: config.maxSessions,
@@ -147,13 +132,17 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
   });
   // Markets that were open when the server last stopped resume here (or close, if overdue).
-  const exchange = openExchange(store.db, { logger: log });
+  // The exchange's ledger lives in SQLite; on Postgres it is not ported yet and stays in memory.
+  if (storage.sqlite === null)
+    log.warn("the exchange keeps its ledger in memory: it is not ported to Postgres");
+  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), { logger: log });
   const deps: AppDeps = {
     service,
     store,
     version: serverVersion(),
     bodyLimitKb: config.bodyLimitKb,
-    writeHealth: () => writeHealth.status(),
+    dbStatus: () => storage.status(),
+    accepting: () => closing === null,
     access,
     corsOrigins: config.corsOrigins,
     logger: log,
@@ -172,9 +161,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   } catch (err) {
     // Nothing was served: release the database and its helpers so the process can exit now.
     await exchange.stop();
-    await checkpoints?.stop();
-    await writer.close();
-    store.close();
+    await storage.close();
     throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
   }
   server.keepAliveTimeout = 65_000;
@@ -194,16 +181,21 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     // Where a person starts: the play page and the API reference.
     web: `${url}/web/`,
     docs: `${url}/docs`,
-    db: config.db,
+    db: storage.where,
+    replica: storage.ownership?.replicaId ?? null,
     max_sessions: config.maxSessions,
     ttl_s: config.sessionTtlS,
-    commits: onThread === null ? "event loop" : "writer thread",
+    commits: storage.commits,
     api_keys: keys === null ? "off" : keys.size,
   });
 
-  let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // Draining: /ready already answers 503; keep serving while the load balancer notices.
+      if (config.drainGraceS > 0) {
+        log.info("draining", { grace_s: config.drainGraceS });
+        await new Promise((resolve) => setTimeout(resolve, config.drainGraceS * 1000));
+      }
       clearInterval(sweeper);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -216,9 +208,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       clearTimeout(timer);
       await service.drain();
       service.detachAll();
-      await checkpoints?.stop();
-      await writer.close();
-      store.close();
+      await storage.close();
       log.info("server stopped");
     })();
     return closing;

@@ -54,3 +54,13 @@ export const HealthResponse = z
   })
   .loose();
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** GET /ready: whether a load balancer should send this replica new work (200 yes, 503 no). */
+export const ReadyResponse = z.object({
+  ready: z.boolean(),
+  /** Stopping after SIGTERM: still finishing what it has, taking nothing new. */
+  draining: z.boolean(),
+  /** "unavailable" while its database (Postgres) cannot be reached. */
+  db: z.enum(["ok", "full", "unavailable"]),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponse>;

@@ -22,6 +22,10 @@ export const ErrorCode = z.enum([
   "FORBIDDEN_ORIGIN",
   "UNAUTHORIZED",
   "STORAGE_FULL",
+  // The database (Postgres) is unreachable: nothing was stored, retry after Retry-After.
+  "STORAGE_UNAVAILABLE",
+  // Another live replica holds the session (or took it over): retry after Retry-After.
+  "SESSION_ELSEWHERE",
   // The exchange (docs/exchange.md): markets/errors.ts codes, plus the shell's own.
   "MARKET_NOT_FOUND",
   "UNKNOWN_AGENT",
@@ -113,6 +117,8 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   FORBIDDEN_ORIGIN: { http: 403, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
   UNAUTHORIZED: { http: 401, ws: "SESSION_ERROR", jsonrpc: JSONRPC_SERVER_ERROR },
   STORAGE_FULL: env(507),
+  STORAGE_UNAVAILABLE: env(503),
+  SESSION_ELSEWHERE: env(503),
   // The exchange: the same statuses as markets/errors.ts MARKET_ERROR_STATUS (checked by a test).
   MARKET_NOT_FOUND: env(404),
   UNKNOWN_AGENT: env(403),

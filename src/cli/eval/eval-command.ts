@@ -43,7 +43,8 @@ Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
   --episodes <n>       cap career tasks at n episodes (default: all episodes, all graded)
   --oracle             also play each task's oracle (knows the hidden state) on the same seeds and
                        show every score as a fraction of it ("of oracle"); in-process, pinned sellers
-  --server <url>       play over HTTP against a running server instead of in-process
+  --server <url>[,<url>…]  play over HTTP against a running server (or a balancer, or several
+                       replicas of one deployment, spread round-robin) instead of in-process
   --concurrency <n>    units (and model calls) in flight at once (default 4)
   --temperature <t>    sampling temperature for model buyers (default 0.7)
   --run-id <id>        name the run; an existing id resumes it, skipping finished units
@@ -184,7 +185,7 @@ export async function evalCommand(argv: string[], io: CommandIo = processIo): Pr
     const sessions: EvalSessionFactory =
       values.server === undefined
         ? inProcessSessionsWith(sellers, listings)
-        : httpSessions({ baseUrl: values.server });
+        : httpSessions({ baseUrl: values.server.split(",").map((u) => u.trim()) });
     const dir = runDir(values.out, plan.runId);
     const store = openEvalStore(values.db);
     try {

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerFromSpec } from "../../../eval/buyers/buyer-registry";
 import { inProcessSessions } from "../../../eval/harness/in-process-session";
@@ -5,6 +7,7 @@ import { memoryStore } from "../../../eval/harness/memory-store";
 import { runEval } from "../../../eval/harness/run-eval";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { createLogger } from "../../log/logger";
+import { freePort } from "../../testing/embedded-pg";
 import { type RunningServer, startServer } from "../../transport/server";
 import { EnvHttpError, httpSessions } from "./http-env-client";
 
@@ -53,5 +56,50 @@ describe("eval over HTTP (--server)", () => {
     await expect(s.reset({ taskId: "no_such_task", seed: 1, episodeId: "x", tells: true })).rejects.toThrow(
       EnvHttpError,
     );
+  });
+
+  it("spreads sessions over several URLs, moves off one that is unreachable, and waits out 503s", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    // A replica in failover: 503 with Retry-After once per path, then the real server's answer.
+    const refused = new Set<string>();
+    const flaky = createServer((req, res) => {
+      const key = `${req.method} ${req.url}`;
+      if (!refused.has(key)) {
+        refused.add(key);
+        res.writeHead(503, { "retry-after": "0", "content-type": "application/json" }).end("{}");
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const r = await fetch(`${server.url}${req.url}`, {
+          method: req.method,
+          headers: { "content-type": "application/json" },
+          ...(req.method === "POST" ? { body: Buffer.concat(chunks).toString() } : {}),
+        });
+        res.writeHead(r.status, { "content-type": "application/json" }).end(await r.text());
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    const via = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+    try {
+      const common = { gitCommit: "t", concurrency: 3 };
+      const local = await runEval(plan("local-2"), {
+        ...common,
+        sessions: inProcessSessions,
+        transport: "in-process",
+        store: memoryStore(),
+      });
+      const remote = await runEval(plan("spread"), {
+        ...common,
+        sessions: httpSessions({ baseUrl: [dead, via, server.url], retryForMs: 10_000 }),
+        transport: "http",
+        store: memoryStore(),
+      });
+      expect(JSON.stringify(remote.summary)).toBe(JSON.stringify(local.summary));
+      expect(refused.size).toBeGreaterThan(0);
+    } finally {
+      flaky.close();
+    }
   });
 });

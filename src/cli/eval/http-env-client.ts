@@ -22,27 +22,61 @@ export class EnvHttpError extends Error {
 }
 
 export interface HttpSessionOptions {
-  baseUrl: string;
+  /**
+   * One server or balancer, or several replicas of one deployment (sharing a Postgres): sessions
+   * are spread over them round-robin, and a request that finds its replica gone is sent to the
+   * next, which takes the session over.
+   */
+  baseUrl: string | readonly string[];
   fetch?: typeof fetch;
   /** Per request; a step includes the seller's reply, so allow for a slow LLM seller. */
   timeoutMs?: number;
+  /** How long one request keeps retrying 503s and unreachable replicas before giving up. */
+  retryForMs?: number;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
-  const base = o.baseUrl.replace(/\/+$/, "");
+  const bases = (typeof o.baseUrl === "string" ? [o.baseUrl] : o.baseUrl).map((u) => u.replace(/\/+$/, ""));
+  if (bases.length === 0) throw new Error("httpSessions needs at least one server URL");
   const doFetch = o.fetch ?? fetch;
   const timeoutMs = o.timeoutMs ?? 60_000;
-  const call = async (method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> => {
-    const res = await doFetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new EnvHttpError(res.status, path, text);
-    return JSON.parse(text) as unknown;
+  const retryForMs = o.retryForMs ?? 30_000;
+  let nextHome = 0;
+  /**
+   * One request, retried while the deployment fails over: a 503 after its Retry-After (capped),
+   * an unreachable replica on the next URL. Safe to repeat: a step carries its request_id.
+   */
+  const callFrom = async (home: { i: number }, method: "GET" | "POST", path: string, body?: unknown) => {
+    const giveUpAt = Date.now() + retryForMs;
+    for (;;) {
+      let res: Response;
+      try {
+        res = await doFetch(`${bases[home.i % bases.length]}${path}`, {
+          method,
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        if (Date.now() > giveUpAt || bases.length === 1) throw err;
+        home.i++;
+        await sleep(100);
+        continue;
+      }
+      const text = await res.text();
+      // 503: failover or database; 502/504: a balancer whose replica died mid-request.
+      if ((res.status === 503 || res.status === 502 || res.status === 504) && Date.now() < giveUpAt) {
+        await sleep(Math.min(2000, Number(res.headers.get("retry-after") ?? "1") * 1000));
+        continue;
+      }
+      if (!res.ok) throw new EnvHttpError(res.status, path, text);
+      return JSON.parse(text) as unknown;
+    }
   };
+  const shared = { i: 0 };
+  const call = (method: "GET" | "POST", path: string, body?: unknown) => callFrom(shared, method, path, body);
   /** The guard's records are readable only once the run is over, from the stored episodes. */
   const guardTotal = async (ids: readonly string[]): Promise<number> => {
     let n = 0;
@@ -53,6 +87,8 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
     return n;
   };
   return (): EvalSession => {
+    const home = { i: nextHome++ };
+    const call = (method: "GET" | "POST", path: string, body?: unknown) => callFrom(home, method, path, body);
     let sessionId: string | null = null;
     let stepNo = 0;
     // Every episode this run played, to read the guard's records once the run is over.

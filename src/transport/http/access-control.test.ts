@@ -72,7 +72,8 @@ function wsStatus(
 
 describe("API keys (issue 10, access control)", () => {
   it("/health, /, /web and the /docs page are open; every API route needs a key", async () => {
-    for (const path of ["/health", "/web/", "/docs"]) expect((await req(path, null)).status).toBe(200);
+    for (const path of ["/health", "/ready", "/web/", "/docs"])
+      expect((await req(path, null)).status).toBe(200);
     expect((await req("/", null)).status).toBe(302);
     for (const path of [
       "/tasks",

@@ -17,11 +17,12 @@ export interface AccessControl {
   ledger: KeyLedger;
 }
 
-/** Readable without a key: the health probe, the browser UI's pages and assets, the docs page. */
+/** Readable without a key: the health and readiness probes (load balancers carry no key), the browser UI's pages and assets, the docs page. */
 function isOpen(method: string, path: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   return (
     path === "/health" ||
+    path === "/ready" ||
     path === "/" ||
     path === "/docs" ||
     path.startsWith("/docs/") ||

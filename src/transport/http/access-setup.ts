@@ -1,5 +1,5 @@
 import { ConfigError, type ServerConfig } from "../../config/config";
-import type { EpisodeStore } from "../../storage/episode-store";
+import type { Storage } from "../../storage/storage";
 import type { AccessControl } from "./access-control";
 import { ApiKeys, readKeysFile } from "./api-keys";
 import { KeyLedger } from "./key-ledger";
@@ -36,7 +36,7 @@ export function loadApiKeys(config: ServerConfig): ApiKeys | null {
 export function createAccessControl(
   keys: ApiKeys,
   config: ServerConfig,
-  store: EpisodeStore,
+  store: Storage,
   now: () => number = Date.now,
 ): AccessControl {
   const ttlMs = config.sessionTtlS * 1000;

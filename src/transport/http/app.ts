@@ -4,8 +4,9 @@ import { listSellerDescriptions } from "../../../sellers/registry";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
-import type { EpisodeStore } from "../../storage/episode-store";
-import type { WriteHealthStatus } from "../../storage/write-health";
+import type { DbStatus } from "../../storage/open-storage";
+import type { Storage } from "../../storage/storage";
+import type { ReadyResponse } from "../../wire/catalog";
 import { CounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
@@ -22,12 +23,14 @@ import { registerWebRoutes } from "./web-routes";
 
 export interface AppDeps {
   service: EngineSessionService;
-  store: EpisodeStore;
+  store: Storage;
   /** The server's own version (package.json), reported by /health and /metadata. */
   version: string;
   bodyLimitKb: number;
-  /** "full" while commits fail for lack of disk space; /health then reports degraded. */
-  writeHealth?: () => WriteHealthStatus;
+  /** "full" while commits fail for lack of disk space, "unavailable" while Postgres is unreachable. */
+  dbStatus?: () => DbStatus;
+  /** False once the server drains (SIGTERM): /ready then tells the load balancer to send no more. */
+  accepting?: () => boolean;
   corsOrigins: readonly string[];
   /** API keys and their per-key caps; null or absent runs the server open (the default). */
   access?: AccessControl | null;
@@ -129,7 +132,9 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   app.get("/sellers", ROUTE_DOCS.sellers, (c) => c.json({ sellers: sellerSummary() }));
 
   app.get("/health", ROUTE_DOCS.health, async (c) => {
-    const db = !store.healthy() ? "error" : (deps.writeHealth?.() ?? "ok");
+    // Known unreachable: say so without a probe that would only wait for a timeout.
+    const known = deps.dbStatus?.() ?? "ok";
+    const db = known === "unavailable" ? known : !store.healthy() ? "error" : known;
     const backends = deps.backends ? await deps.backends() : [];
     return c.json(
       {
@@ -141,6 +146,15 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
       },
       200,
     );
+  });
+
+  // Readiness, for load balancers: whether to send this replica new work. /health stays liveness.
+  app.get("/ready", ROUTE_DOCS.ready, (c) => {
+    const draining = deps.accepting !== undefined && !deps.accepting();
+    const db = deps.dbStatus?.() ?? "ok";
+    const ready = !draining && db !== "unavailable";
+    const body: ReadyResponse = { ready, draining, db };
+    return c.json(body, ready ? 200 : 503);
   });
 
   app.get("/episodes", ROUTE_DOCS.episodes, (c) => {

@@ -27,7 +27,8 @@ export class HttpError extends Error {
 export const RETRY_AFTER_S = 5;
 
 export function fromServiceError(e: ServiceError): HttpError {
-  const headers: Record<string, string> = e.status === 503 ? { "Retry-After": String(RETRY_AFTER_S) } : {};
+  const headers: Record<string, string> =
+    e.status === 503 ? { "Retry-After": String(e.retryAfterS ?? RETRY_AFTER_S) } : {};
   const detail = Array.isArray(e.details) ? (e.details as DetailEntry[]) : e.message;
   return new HttpError(e.code, e.message, detail, e.details, headers, e.status);
 }

@@ -7,7 +7,7 @@ import {
   BatchStepRequestDoc,
   BatchStepResponse,
 } from "../../wire/batch";
-import { HealthResponse, SellersResponse, TasksResponse } from "../../wire/catalog";
+import { HealthResponse, ReadyResponse, SellersResponse, TasksResponse } from "../../wire/catalog";
 import { CounterfactualRequest, CounterfactualResponse } from "../../wire/counterfactual";
 import { EpisodeListResponse } from "../../wire/episode-list";
 import { EpisodeView } from "../../wire/episode-view";
@@ -128,6 +128,14 @@ export const ROUTE_DOCS = {
       "`status` is `healthy` when the server accepts sessions; active and maximum session counts, the database and the LLM backends' reachability are included.",
     guard: "open",
     ok: { description: "Health", schema: n("HealthResponse", HealthResponse) },
+  }),
+  ready: doc({
+    tag: "openenv",
+    summary: "Readiness (load balancers)",
+    description:
+      "200 while the server takes new work; 503 with the same body while it drains after SIGTERM or cannot reach its database (docs/scaling.md). `/health` stays liveness.",
+    guard: "open",
+    ok: { description: "Ready", schema: n("ReadyResponse", ReadyResponse) },
   }),
   episodes: doc({
     tag: "replay",

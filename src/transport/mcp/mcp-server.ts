@@ -85,9 +85,10 @@ async function callTool(params: unknown, ctx: ToolContext) {
       isError: false,
     };
   } catch (e) {
-    // A full disk is the server's failure, not the tool's: it stays a JSON-RPC error.
+    // Storage trouble (a full disk, an unreachable database) is the server's failure, not the
+    // tool's: it stays a JSON-RPC error.
     const known = asServiceError(e);
-    if (known === null || known.code === "STORAGE_FULL") throw e;
+    if (known === null || known.code === "STORAGE_FULL" || known.code === "STORAGE_UNAVAILABLE") throw e;
     // MCP reports a tool's own failures inside the result, so the agent can read and react.
     return {
       content: [{ type: "text" as const, text: known.message }],

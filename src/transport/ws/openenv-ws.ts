@@ -257,9 +257,10 @@ function connectFailure(e: unknown, service: SessionService): WsErrorFrame {
 function executionError(e: unknown): WsErrorFrame {
   const known = asServiceError(e);
   if (known === null) return errorFrame("EXECUTION_ERROR", e instanceof Error ? e.message : String(e));
-  // OpenEnv's frame carries code and message only; a full disk alone adds `reason`, since a
+  // OpenEnv's frame carries code and message only; storage trouble alone adds `reason`, since a
   // client should retry it later rather than treat the episode as failed.
-  const extras = known.code === "STORAGE_FULL" ? { reason: known.code } : {};
+  const retryable = known.code === "STORAGE_FULL" || known.code === "STORAGE_UNAVAILABLE";
+  const extras = retryable ? { reason: known.code } : {};
   return errorFrame(known.route.ws, known.message, extras);
 }
 

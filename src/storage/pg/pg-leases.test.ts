@@ -1,0 +1,127 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openRun } from "../../../tasks/open-run";
+import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
+import { LeaseLostError, OwnershipError } from "../ownership";
+import { type OpenedPg, openPgStore } from "./open-pg";
+import { ReplicaIdInUseError } from "./pg-leases";
+
+let server: EmbeddedPg;
+const opened: OpenedPg[] = [];
+beforeAll(async () => {
+  server = await startEmbeddedPg({ fsync: false });
+}, 60_000);
+afterAll(async () => {
+  for (const o of opened) {
+    await o.leases?.stop();
+    o.store.close();
+  }
+  await server?.stop();
+});
+
+async function replica(url: string, id: string): Promise<OpenedPg> {
+  // Heartbeats never come during a test, so a replica is dead exactly when ageHeartbeat says so.
+  const o = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
+  opened.push(o);
+  return o;
+}
+
+/** Make a replica look dead to the others, as a kill -9 would after the lease TTL. */
+async function ageHeartbeat(url: string, id: string): Promise<void> {
+  const c = new pg.Client(url);
+  await c.connect();
+  await c.query("UPDATE replicas SET heartbeat_at = 'epoch' WHERE replica_id = $1", [id]);
+  await c.end();
+}
+
+const options = {
+  episode_id: "l-1",
+  seller: "",
+  reward_mode: "shaped" as const,
+  tells: true,
+  history_window: 4,
+  reveal_personality: null,
+  timeout_s: null,
+};
+
+/** A session created by `o` (leased to it at epoch 1 in the same commit). */
+async function createSession(o: OpenedPg, id: string): Promise<number> {
+  const writer = o.store.defaultWriter();
+  const b = o.store.batch().createSession({ id, task: "single_deal", seed: 1, options, run: 1 }, 0);
+  const key = b.insertEpisode(openRun("single_deal", { seed: 1, episodeId: id }).episode, {
+    sessionId: id,
+    run: 1,
+    engineVersion: "t",
+    now: 0,
+  });
+  await writer.commit(b.ops, o.leases?.fence(id));
+  return key;
+}
+
+describe("session leases on Postgres", () => {
+  it("a second live process with the same replica id is refused; a dead one's id can be taken again", async () => {
+    const url = await server.freshDatabase("lease_ids");
+    await replica(url, "a");
+    await expect(openPgStore(url, { replicaId: "a" })).rejects.toThrow(ReplicaIdInUseError);
+    await ageHeartbeat(url, "a");
+    const again = await replica(url, "a");
+    expect(again.leases?.replicaId).toBe("a");
+  });
+
+  it("a session is leased to its creator; others get 'owned elsewhere' while it lives, 'unknown' for ids nobody leased", async () => {
+    const url = await server.freshDatabase("lease_owner");
+    const a = await replica(url, "a");
+    const b = await replica(url, "b");
+    const sid = a.leases?.newSessionId("xyz") ?? "";
+    expect(sid).toBe("a.xyz");
+    await createSession(a, sid);
+    expect(() => b.leases?.claim(sid)).toThrow(expect.objectContaining({ kind: "owned-elsewhere" }));
+    expect(() => b.leases?.claim("zz.forged")).toThrow(OwnershipError);
+    expect(() => b.leases?.claim("zz.forged")).toThrow(expect.objectContaining({ kind: "unknown" }));
+  });
+
+  it("after the owner dies, another replica takes the lease at a higher epoch, and the old owner can no longer write", async () => {
+    const url = await server.freshDatabase("lease_fence");
+    const a = await replica(url, "a");
+    const b = await replica(url, "b");
+    const sid = "a.fenced";
+    const key = await createSession(a, sid);
+    const stale = a.leases?.fence(sid);
+    expect(stale?.epoch).toBe(1);
+    await ageHeartbeat(url, "a");
+    expect(b.leases?.claim(sid)).toBe(2);
+    // The presumed-dead owner wakes up and tries to write: refused, nothing stored.
+    const late = a.store.batch().touchSession(sid, 99);
+    await expect(a.store.defaultWriter().commit(late.ops, stale)).rejects.toThrow(LeaseLostError);
+    expect(b.store.session(sid)?.updated_at).toBe(0);
+    // The new owner writes under its own epoch.
+    const ok = b.store
+      .batch()
+      .touchSession(sid, 7)
+      .finishEpisode(key, openRun("single_deal", { seed: 1, episodeId: sid }).episode);
+    await b.store.defaultWriter().commit(ok.ops, b.leases?.fence(sid));
+    expect(b.store.session(sid)?.updated_at).toBe(7);
+    // Two replicas racing for one orphan: exactly one wins.
+    await ageHeartbeat(url, "b");
+    const c = await replica(url, "c");
+    const d = await replica(url, "d");
+    const wins = [c, d].map((r) => {
+      try {
+        return r.leases?.claim(sid);
+      } catch {
+        return null;
+      }
+    });
+    expect(wins.filter((w) => w === 3)).toHaveLength(1);
+    expect(wins.filter((w) => w === null)).toHaveLength(1);
+  });
+
+  it("a drained replica hands its sessions over at once (no TTL wait)", async () => {
+    const url = await server.freshDatabase("lease_drain");
+    const a = await replica(url, "a");
+    const b = await replica(url, "b");
+    await createSession(a, "a.drained");
+    await a.leases?.stop();
+    expect(b.leases?.claim("a.drained")).toBe(2);
+  });
+});

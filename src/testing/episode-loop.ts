@@ -1,0 +1,114 @@
+import type { Observation } from "../../env/observation";
+import { testBuyer } from "./buyer";
+
+/** One played episode, as the client saw it: every acknowledged observation, reset first. */
+export interface PlayedEpisode {
+  task: string;
+  seed: number;
+  episodeId: string;
+  sessionId: string;
+  observations: string[];
+}
+
+export interface LoopStats {
+  steps: number;
+  /**
+   * Answers 503 (failover, draining, database) that the loop waited out and retried, and the
+   * balancer's 502/504 for a request its replica died in the middle of.
+   */
+  retried503: number;
+  /** Requests that failed on the network (a killed replica) and were sent again. */
+  retriedNetwork: number;
+  /** Per session, when its first successful step sent at or after `okAfter` landed (failover timing). */
+  firstOkAt: Map<string, number>;
+  /** Epoch ms; steps sent earlier (in flight at a kill) do not count for `firstOkAt`. */
+  okAfter: number;
+  latenciesMs: number[];
+}
+
+export const newStats = (): LoopStats => ({
+  steps: 0,
+  retried503: 0,
+  retriedNetwork: 0,
+  firstOkAt: new Map(),
+  okAfter: 0,
+  latenciesMs: [],
+});
+
+/**
+ * POST with the retries a well-behaved client does: a network failure, a 503, or a balancer's
+ * 502/504 (the replica died while answering) is retried with
+ * the same body (so a step keeps its request_id and is never applied twice), waiting Retry-After
+ * capped at `maxWaitMs`. Anything else is returned as is.
+ */
+async function post(url: string, body: unknown, stats: LoopStats, maxWaitMs: number) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    let r: Response;
+    try {
+      r = await fetch(url, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      });
+    } catch {
+      stats.retriedNetwork++;
+      await new Promise((res) => setTimeout(res, 50));
+      continue;
+    }
+    if (r.status === 503 || r.status === 502 || r.status === 504) {
+      await r.arrayBuffer();
+      stats.retried503++;
+      const after = Number(r.headers.get("retry-after") ?? "1") * 1000;
+      await new Promise((res) => setTimeout(res, Math.min(after, maxWaitMs)));
+      continue;
+    }
+    return { status: r.status, text: await r.text() };
+  }
+  throw new Error(`${url}: still failing after 400 attempts`);
+}
+
+/**
+ * Play one episode of `task` to the end through `base` with the tests' scripted buyer, every
+ * step carrying a request_id. A reset that failed on the network may have created a session
+ * anyway, so a retried reset uses a new episode id (the old one may be taken).
+ */
+export async function playEpisode(
+  base: string,
+  task: string,
+  seed: number,
+  episodeId: string,
+  stats: LoopStats,
+  maxWaitMs = 250,
+): Promise<PlayedEpisode> {
+  let reset: { status: number; text: string } | null = null;
+  let id = episodeId;
+  for (let attempt = 0; reset === null || reset.status === 409; attempt++) {
+    id = attempt === 0 ? episodeId : `${episodeId}-r${attempt}`;
+    reset = await post(`${base}/reset`, { task, seed, episode_id: id }, stats, maxWaitMs);
+  }
+  if (reset.status !== 200) throw new Error(`reset ${reset.status}: ${reset.text}`);
+  const first = JSON.parse(reset.text) as { session_id: string; observation: Observation };
+  const sessionId = first.session_id;
+  const observations = [JSON.stringify(first.observation)];
+  let obs = first.observation;
+  for (let k = 0; k < 500; k++) {
+    const sentAt = Date.now();
+    const t0 = performance.now();
+    const r = await post(
+      `${base}/step`,
+      { session_id: sessionId, action: testBuyer(obs, obs.current_round), request_id: `q${k}` },
+      stats,
+      maxWaitMs,
+    );
+    stats.latenciesMs.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`step ${k} of ${sessionId}: ${r.status} ${r.text}`);
+    if (sentAt >= stats.okAfter && !stats.firstOkAt.has(sessionId))
+      stats.firstOkAt.set(sessionId, Date.now());
+    stats.steps++;
+    const body = JSON.parse(r.text) as { observation: Observation; done: boolean };
+    observations.push(JSON.stringify(body.observation));
+    obs = body.observation;
+    if (body.done) break;
+  }
+  return { task, seed, episodeId: id, sessionId, observations };
+}
