@@ -79,8 +79,28 @@ describe("GET /openapi.json", () => {
         "/episodes",
         "/episodes/{id}",
         "/episodes/{id}/counterfactual",
+        "/agents",
+        "/agents/me",
+        "/agents/me/inbox",
+        "/agents/mcp",
+        "/agents/ws",
+        "/markets",
+        "/markets/stream",
+        "/markets/{id}",
+        "/ledger/pnl",
       ]),
     );
+  });
+
+  it("names only declared security schemes", () => {
+    const declared = new Set(Object.keys(doc.components.securitySchemes));
+    const used = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).flatMap((op) =>
+        ((op.security ?? []) as object[]).flatMap((req) => Object.keys(req)),
+      ),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    for (const name of used) expect(declared.has(name)).toBe(true);
   });
 
   it("resolves every $ref to a component", () => {

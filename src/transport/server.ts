@@ -101,6 +101,14 @@ export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []
   ]);
 }
 
+/** The exchange's routes (HTTP and its MCP) as a route group; the route-walk test mounts the same. */
+export const exchangeMount =
+  (exchange: ExchangeShell): RouteMount =>
+  (a, d) =>
+    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
+      answerExchangeMcp(text, agent, exchange),
+    );
+
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
@@ -157,12 +165,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
-  const app = createServerApp(deps, [
-    (a, d) =>
-      registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
-        answerExchangeMcp(text, agent, exchange),
-      ),
-  ]);
+  const app = createServerApp(deps, [exchangeMount(exchange)]);
 
   let server: Server;
   try {

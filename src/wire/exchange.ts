@@ -33,6 +33,9 @@ export type RegisterAgentReply = z.infer<typeof RegisterAgentReply>;
 
 export const AgentMe = z.object({ agent_id: z.string(), name: z.string(), created_at: z.number() });
 
+export const RevokeAgentReply = z.object({ agent_id: z.string(), revoked: z.literal(true) });
+export type RevokeAgentReply = z.infer<typeof RevokeAgentReply>;
+
 /** A request market as a requester posts it; the deadline is relative, the server's clock sets it. */
 export const OpenRequestBody = z
   .object({
@@ -61,7 +64,11 @@ export type OpenListingBody = z.infer<typeof OpenListingBody>;
 
 export const OpenMarketReply = z.object({ market_id: z.string(), view: MarketView });
 
-export { AgentCommand, PassReason };
+/** The markets still open, each as the public sees it. */
+export const MarketsReply = z.object({ markets: z.array(MarketView) });
+export type MarketsReply = z.infer<typeof MarketsReply>;
+
+export { AgentCommand, MarketView, PassReason };
 
 export const ActReply = z.object({
   market_id: z.string(),
@@ -112,6 +119,12 @@ export const PnlReply = z.object({
   net: z.number().int(),
 });
 export type PnlReply = z.infer<typeof PnlReply>;
+
+/** Every agent's cash PnL, with its name (null once unknown), for the public leaderboard. */
+export const LeaderboardReply = z.object({
+  agents: z.array(PnlReply.extend({ name: z.string().nullable() })),
+});
+export type LeaderboardReply = z.infer<typeof LeaderboardReply>;
 
 /** Frames an agent sends on `/agents/ws`. */
 export const ExchangeClientFrame = z.discriminatedUnion("type", [

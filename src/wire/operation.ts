@@ -29,7 +29,7 @@ const SHARED: Record<Guard, number[]> = {
 
 export const ERROR_TEXT: Record<number, string> = {
   400: "Bad request",
-  401: "API keys are on and the request carries no valid `Authorization: Bearer` key (UNAUTHORIZED)",
+  401: "API keys are on and the request carries no valid `Authorization: Bearer` key, or an exchange route needs a valid `X-Agent-Token` (UNAUTHORIZED)",
   403: "A browser request from an origin not in CORS_ORIGINS (FORBIDDEN_ORIGIN)",
   404: "Unknown or expired session, task, seller or episode",
   405: "Method not allowed (METHOD_NOT_ALLOWED); see the Allow header",
@@ -55,13 +55,26 @@ export interface OperationSpec {
   query?: { name: string; description: string; required: boolean }[];
   path?: { name: string; description: string }[];
   headers?: { name: string; description: string }[];
-  /** The success answer: JSON (`schema`), an HTML page, or another status with no body. */
-  ok?: { description: string; schema?: Named; html?: true; status?: number };
+  /**
+   * The success answer: JSON (`schema`), an HTML page, a Server-Sent Events stream whose every
+   * event's `data` is `schema` as JSON (`sse`), or another status with no body.
+   */
+  ok?: { description: string; schema?: Named; html?: true; sse?: true; status?: number };
+  /** Whether the exchange's `X-Agent-Token` is needed, or optional (it then changes the answer). */
+  agentToken?: "required" | "optional";
   /** Other answers without a body, e.g. 202 for a JSON-RPC notification. */
   empty?: Record<number, string>;
   /** Error statuses this route gives besides the guard's (body: ErrorBody). */
   errors?: number[];
 }
+
+/** The security scheme openapi-document.ts declares for the exchange's agent token. */
+export const AGENT_TOKEN_SCHEME = "AgentToken";
+// `{}` in the list: the operation also answers without the token (OpenAPI 3.1, Security Requirement).
+const AGENT_SECURITY = {
+  required: [{ [AGENT_TOKEN_SCHEME]: [] }],
+  optional: [{}, { [AGENT_TOKEN_SCHEME]: [] }],
+};
 
 const json = (schema: Json) => ({ "application/json": { schema } });
 const ref = ([name, schema]: Named) => component(name, schema);
@@ -87,9 +100,11 @@ export function operationObject(spec: OperationSpec): Json {
   if (spec.ok !== undefined) {
     const okContent = spec.ok.html
       ? { "text/html": { schema: { type: "string" } } }
-      : spec.ok.schema
-        ? json(ref(spec.ok.schema))
-        : undefined;
+      : spec.ok.schema === undefined
+        ? undefined
+        : spec.ok.sse
+          ? { "text/event-stream": { schema: ref(spec.ok.schema) } }
+          : json(ref(spec.ok.schema));
     responses[String(spec.ok.status ?? 200)] = okContent
       ? { description: spec.ok.description, content: okContent }
       : { description: spec.ok.description };
@@ -105,6 +120,7 @@ export function operationObject(spec: OperationSpec): Json {
     description: spec.description,
     tags: [spec.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
+    ...(spec.agentToken === undefined ? {} : { security: AGENT_SECURITY[spec.agentToken] }),
     ...(spec.body ? { requestBody: { required: true, content: json(ref(spec.body)) } } : {}),
     responses,
   };

@@ -7,10 +7,14 @@ import { parseTapeId, TapeCursor } from "../../exchange/tape-cursor";
 import {
   AGENT_TOKEN_HEADER,
   InboxQuery,
+  type LeaderboardReply,
+  type MarketsReply,
   OpenListingBody,
   OpenRequestBody,
   RegisterAgentRequest,
+  type RevokeAgentReply,
 } from "../../wire/exchange";
+import { EXCHANGE_DOCS } from "./exchange-route-docs";
 import { HttpError } from "./http-errors";
 import { requireJsonContentType } from "./json-content-type";
 import { readBodyText } from "./read-body";
@@ -54,23 +58,23 @@ export function registerExchangeRoutes(
   const optionalAgent = (c: Context): string | null =>
     c.req.header(AGENT_TOKEN_HEADER) === undefined ? null : agentOf(c);
 
-  app.post("/agents", async (c) => {
+  app.post("/agents", EXCHANGE_DOCS.register, async (c) => {
     const { name } = validate(RegisterAgentRequest, await readJson(c, limitBytes));
     return c.json(ex.registry.register(name), 201);
   });
 
-  app.get("/agents/me", (c) => {
+  app.get("/agents/me", EXCHANGE_DOCS.me, (c) => {
     const id = agentOf(c);
     return c.json({ agent_id: id, name: ex.registry.name(id), created_at: ex.registry.createdAt(id) });
   });
 
-  app.delete("/agents/me", (c) => {
+  app.delete("/agents/me", EXCHANGE_DOCS.revoke, (c) => {
     const id = agentOf(c);
     ex.registry.revoke(id);
-    return c.json({ agent_id: id, revoked: true });
+    return c.json({ agent_id: id, revoked: true } satisfies RevokeAgentReply);
   });
 
-  app.get("/agents/me/inbox", async (c) => {
+  app.get("/agents/me/inbox", EXCHANGE_DOCS.inbox, async (c) => {
     const id = agentOf(c);
     const q = validate(InboxQuery, c.req.query(), "query");
     const items = await ex.exchange.inbox.wait(id, q.after, q.wait * 1000, c.req.raw.signal);
@@ -78,9 +82,9 @@ export function registerExchangeRoutes(
     return c.json({ cursor, items });
   });
 
-  app.get("/agents/me/pnl", (c) => c.json(ex.pnl(agentOf(c))));
+  app.get("/agents/me/pnl", EXCHANGE_DOCS.myPnl, (c) => c.json(ex.pnl(agentOf(c))));
 
-  app.post("/markets/requests", async (c) => {
+  app.post("/markets/requests", EXCHANGE_DOCS.openRequest, async (c) => {
     const id = agentOf(c);
     const body = validate(OpenRequestBody, await readJson(c, limitBytes));
     return c.json(
@@ -89,7 +93,7 @@ export function registerExchangeRoutes(
     );
   });
 
-  app.post("/markets/listings", async (c) => {
+  app.post("/markets/listings", EXCHANGE_DOCS.openListing, async (c) => {
     const id = agentOf(c);
     const body = validate(OpenListingBody, await readJson(c, limitBytes));
     return c.json(
@@ -98,15 +102,17 @@ export function registerExchangeRoutes(
     );
   });
 
-  app.post("/markets/act", async (c) => {
+  app.post("/markets/act", EXCHANGE_DOCS.act, async (c) => {
     const id = agentOf(c);
     const cmd = validate(AgentCommand, await readJson(c, limitBytes));
     return c.json(guarded(() => ex.exchange.act(id, cmd)));
   });
 
-  app.get("/markets", (c) => c.json({ markets: ex.exchange.openMarkets() }));
+  app.get("/markets", EXCHANGE_DOCS.markets, (c) =>
+    c.json({ markets: ex.exchange.openMarkets() } satisfies MarketsReply),
+  );
 
-  app.get("/markets/stream", (c) => {
+  app.get("/markets/stream", EXCHANGE_DOCS.stream, (c) => {
     const after = guarded(() => parseTapeId(c.req.header("last-event-id") ?? c.req.query("after")));
     const cursor = new TapeCursor(ex.store, ex.exchange.tape, after);
     return streamSSE(c, async (stream) => {
@@ -126,18 +132,20 @@ export function registerExchangeRoutes(
     });
   });
 
-  app.get("/markets/:id", (c) => {
+  app.get("/markets/:id", EXCHANGE_DOCS.market, (c) => {
     const agent = optionalAgent(c);
     return c.json(guarded(() => ex.exchange.view(agent, c.req.param("id"))));
   });
 
   if (mcp !== undefined)
-    app.post("/agents/mcp", async (c) => {
+    app.post("/agents/mcp", EXCHANGE_DOCS.mcp, async (c) => {
       const agent = agentOf(c);
       requireJsonContentType(c);
       return c.json(await mcp(await readBodyText(c, limitBytes), agent), 200);
     });
 
-  app.get("/ledger/reconcile", (c) => c.json(ex.store.reconcile()));
-  app.get("/ledger/pnl", (c) => c.json({ agents: ex.leaderboard() }));
+  app.get("/ledger/reconcile", EXCHANGE_DOCS.reconcile, (c) => c.json(ex.store.reconcile()));
+  app.get("/ledger/pnl", EXCHANGE_DOCS.leaderboard, (c) =>
+    c.json({ agents: ex.leaderboard() } satisfies LeaderboardReply),
+  );
 }
