@@ -5,7 +5,7 @@ import type { Observation } from "../../../env/observation";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
-import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
 export type { ToolContext, ToolOutcome } from "./tool-kit";
 
@@ -13,11 +13,7 @@ function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
   const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${ask}; your budget is ${o.own_private_budget}.`;
   if (!done) return head;
-  const end =
-    o.deal_outcome === "deal"
-      ? `Deal closed at ${o.agreed_price}.`
-      : `No deal (${o.deal_outcome ?? "ended"}).`;
-  return `${head} The negotiation is over: ${end}`;
+  return `${head} The negotiation is over: ${outcomeSentence(o)}`;
 }
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {

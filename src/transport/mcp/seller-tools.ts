@@ -3,18 +3,14 @@ import type { SellerAction } from "../../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
-import { SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
 /** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
 function sellerStatus(o: SellerObservation, done: boolean): string {
   const offer = o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${o.buyer_last_offer}`;
   const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${o.own_last_quote}; your reservation is ${o.brief.reservation}.`;
   if (!done) return head;
-  const end =
-    o.deal_outcome === "deal"
-      ? `Deal closed at ${o.agreed_price}.`
-      : `No deal (${o.deal_outcome ?? "ended"}).`;
-  return `${head} The sale is over: ${end}`;
+  return `${head} The sale is over: ${outcomeSentence(o)}`;
 }
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {

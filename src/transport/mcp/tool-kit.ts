@@ -26,3 +26,10 @@ export interface ToolSpec<S extends z.ZodType> {
 export const SessionArg = SessionId.describe("The session returned by new_negotiation or new_sale.");
 
 export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
+
+/** How a finished negotiation ended, in the status line of either role's tools. */
+export function outcomeSentence(o: { deal_outcome: string | null; agreed_price: number | null }): string {
+  return o.deal_outcome === "deal"
+    ? `Deal closed at ${o.agreed_price}.`
+    : `No deal (${o.deal_outcome ?? "ended"}).`;
+}
