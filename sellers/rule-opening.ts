@@ -18,21 +18,36 @@ export function ruleOpening(
 ): SellerOpening {
   const e = ruleEconomics(setup, multipliers.anchor, multipliers.reserve);
   const { anchor, memory } = shape(e);
+  return speakOpening(setup, rngs, lines, {
+    anchor,
+    reservation: e.reservation,
+    inventoryPressure: e.inventoryPressure,
+    memory,
+  });
+}
+
+/** The opening line said at `anchor`, and the opening it makes, for economics a seller chose itself. */
+export function speakOpening(
+  setup: SellerSetup,
+  rngs: SellerRngs,
+  lines: RuleLines,
+  o: { anchor: number; reservation: number; inventoryPressure: number; memory: SellerMemory },
+): SellerOpening {
   const said = sayLine(
     lines,
     lines.open,
     "open",
     rngs.phrasing,
     setup.itemName,
-    anchor,
-    e.reservation,
-    memory,
+    o.anchor,
+    o.reservation,
+    o.memory,
   );
   return {
-    anchor,
-    reservation: e.reservation,
+    anchor: o.anchor,
+    reservation: o.reservation,
     maxRounds: setup.rounds,
-    inventoryPressure: e.inventoryPressure,
+    inventoryPressure: o.inventoryPressure,
     message: said.text,
     memory: said.memory,
   };

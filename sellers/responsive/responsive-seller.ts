@@ -12,6 +12,7 @@ import type {
 import { insultLevel, NEUTRAL_SELLER_TYPE, type SellerType } from "../../env/seller-type";
 import type { TellProfile } from "../../env/tells/nonverbal";
 import { memoryNumber } from "../rule-economics";
+import { speakOpening } from "../rule-opening";
 import { acceptTurn, counterTurn, sayLine } from "../seller-lines";
 import type { ResponsiveLines } from "./responsive-lines";
 import type { ResponsiveParams } from "./responsive-params";
@@ -88,24 +89,12 @@ export function responsiveSeller(
         credit: 0,
         stalls: 0,
       };
-      const said = sayLine(
-        lines,
-        lines.open,
-        "open",
-        rngs.phrasing,
-        setup.itemName,
+      return speakOpening(setup, rngs, lines, {
         anchor,
         reservation,
-        start,
-      );
-      return {
-        anchor,
-        reservation,
-        maxRounds: setup.rounds,
         inventoryPressure: type.stock_pressure,
-        message: said.text,
-        memory: said.memory,
-      };
+        memory: start,
+      });
     },
 
     respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn {
