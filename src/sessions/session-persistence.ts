@@ -65,15 +65,18 @@ export class SessionPersistence {
     const episodes = store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw sessionNotFound(id);
+    const resumed = {
+      ...table.blank(id, true),
+      runNo: row.run,
+      task: row.task,
+      seed: row.seed,
+      options: row.options,
+      episodeKey: last.key,
+    };
     if (row.options.role === "seller") {
       const r: LiveSession = {
-        ...table.blank(id, true),
+        ...resumed,
         seller: rebuildSellerRun(row.task, row.options, last, this.d.buyers),
-        runNo: row.run,
-        task: row.task,
-        seed: row.seed,
-        options: row.options,
-        episodeKey: last.key,
       };
       table.add(r);
       this.d.log.info("session resumed", { session_id: id, episodes: 1, role: "seller" });
@@ -81,16 +84,7 @@ export class SessionPersistence {
     }
     const seller = row.options.seller === "" ? null : this.d.sellers(row.options.seller);
     const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.d.listings);
-    const r: LiveSession = {
-      ...table.blank(id, true),
-      propose: seller?.propose ?? null,
-      run,
-      runNo: row.run,
-      task: row.task,
-      seed: row.seed,
-      options: row.options,
-      episodeKey: last.key,
-    };
+    const r: LiveSession = { ...resumed, propose: seller?.propose ?? null, run };
     table.add(r);
     this.d.log.info("session resumed", { session_id: id, episodes: episodes.length });
     return r;
