@@ -357,7 +357,7 @@ export class EngineSessionService implements SessionService {
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
     if (s.seller !== null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.seller, 422);
-    const seen = recalledStep(this.store, s.id, req.request_id);
+    const seen = recalledStep(this.store, s, req.request_id);
     if (seen !== undefined) return seen;
     const run = this.runOf(s);
     const e = run.episode;
@@ -377,7 +377,7 @@ export class EngineSessionService implements SessionService {
     if (e.done) b.finishEpisode(key, e);
     if (next !== e) s.episodeKey = b.insertEpisode(next, this.persistence.meta(s, now));
     if (touch) b.touchSession(s.id, now);
-    rememberStep(b, s.id, req.request_id, res);
+    rememberStep(b, s, req.request_id, res);
     await this.persistence.persist(s, b.ops);
     return res;
   }

@@ -77,9 +77,7 @@ export class SellerSessions {
 
   async stepIn(s: LiveSession, req: SellerStepRequest): Promise<SellerStepResponse> {
     if (s.closed) throw sessionNotFound(s.id);
-    const seen = recalledStep(this.d.store, s.id, req.request_id) as unknown as
-      | SellerStepResponse
-      | undefined;
+    const seen = recalledStep(this.d.store, s, req.request_id) as unknown as SellerStepResponse | undefined;
     if (seen !== undefined) return seen;
     const run = s.seller;
     if (run === null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.buyer, 422);
@@ -96,7 +94,7 @@ export class SellerSessions {
     const b = this.d.store.batch().appendEvents(s.episodeKey, before, e.events);
     if (e.done) b.finishEpisode(s.episodeKey, e);
     if (this.d.persistence.dueForTouch(s, now)) b.touchSession(s.id, now);
-    rememberStep(b, s.id, req.request_id, res);
+    rememberStep(b, s, req.request_id, res);
     await this.d.persistence.persist(s, b.ops);
     return res;
   }
