@@ -5,6 +5,7 @@ import { StorageUnavailableError } from "../storage/pg/pg-errors";
 import { ReplicaIdInUseError } from "../storage/pg/pg-leases";
 import { PortInUseError } from "../transport/http/port-in-use";
 import { startServer } from "../transport/server";
+import { replicasCommand } from "./replicas/replicas-command";
 
 const HELP = `Usage: bazaar serve [options]
 
@@ -29,6 +30,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     }
     throw err;
   }
+  if (config.replicas !== null) return replicasCommand(args, config);
   const log = createLogger(config.logLevel);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
