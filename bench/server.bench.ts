@@ -4,7 +4,8 @@
  * Starts `bazaar serve` as a child process (persistence on, a temp SQLite file, default
  * settings otherwise), then drives it with keep-alive clients: 16 HTTP episode loops, 16
  * WebSocket loops (OpenEnv frames), /batch/step with 32 steps per request, and 1,024 open
- * sessions stepped round-robin (on a fresh server each time, for the memory figure). Each
+ * sessions stepped round-robin (on a fresh server each time, for the memory figures: RSS, and the
+ * live heap after a full collection read over the inspector, which GC timing does not move). Each
  * measurement runs five times, interleaved, and medians are reported: this shared 2-core VM swings
  * by ±25 % from one minute to the next. The last line of output is JSON.
  *
@@ -20,6 +21,7 @@ import { startChild } from "./server/child";
 import { REPEATS, SECONDS } from "./server/config";
 import { type CpuShare, profileSummary, withCpu } from "./server/cpu";
 import { measureBatch, measureHttp, warmUp } from "./server/episode-loops";
+import { HeapProbe } from "./server/heap-probe";
 import { measureMany } from "./server/many-sessions";
 import { measureWs } from "./server/ws-loops";
 import { median, round } from "./stats";
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     sessions_ok: [],
     sessions_p99_ms: [],
     rss_kb_per_session: [],
+    heap_kb_per_session: [],
   };
   const cpu: Record<string, { client: number[]; server: number[]; main: number[] }> = {
     http: { client: [], server: [], main: [] },
@@ -80,16 +83,19 @@ async function main(): Promise<void> {
       if (ONLY === null || ONLY.has("sessions")) {
         // A fresh server each time: RSS measured after other loads mostly moves with garbage
         // the collector has not returned yet (it once made the per-session figure negative).
-        const fresh = await startChild(join(dir, `sessions-${rep}.db`), null);
+        const fresh = await startChild(join(dir, `sessions-${rep}.db`), null, true);
         const freshPid = fresh.child.pid as number;
+        const heap = fresh.debuggerUrl === null ? null : await HeapProbe.connect(fresh.debuggerUrl);
         try {
           await warmUp(fresh.host, fresh.port);
-          const m = await withCpu(freshPid, () => measureMany(fresh.host, fresh.port, freshPid));
+          const m = await withCpu(freshPid, () => measureMany(fresh.host, fresh.port, freshPid, heap));
           runs.sessions_ok!.push(m.ok);
           runs.sessions_p99_ms!.push(m.p99);
           runs.rss_kb_per_session!.push(m.rssPerSession);
+          if (heap !== null) runs.heap_kb_per_session!.push(m.heapPerSession);
           noteCpu("sessions", m.cpu);
         } finally {
+          heap?.close();
           fresh.child.kill("SIGTERM");
           await new Promise((r) => fresh.child.once("exit", r));
         }
@@ -118,6 +124,7 @@ async function main(): Promise<void> {
     sessions_ok: round(median(runs.sessions_ok!), 4),
     sessions_p99_ms: round(median(runs.sessions_p99_ms!)),
     rss_kb_per_session: round(median(runs.rss_kb_per_session!)),
+    heap_kb_per_session: round(median(runs.heap_kb_per_session!)),
   };
   const bars: Record<string, string> = {
     http_steps_per_s: ">= 5000",
@@ -127,6 +134,7 @@ async function main(): Promise<void> {
     sessions_ok: "= 1",
     sessions_p99_ms: "<= 50",
     rss_kb_per_session: "<= 50",
+    heap_kb_per_session: "(live heap after GC: what a session keeps)",
   };
   if (profileLines.length > 0) {
     console.log("server self time (top functions, whole run):");
