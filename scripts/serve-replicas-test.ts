@@ -6,10 +6,14 @@
  * 2. Started again, one replica is killed with SIGKILL: the supervisor says so and restarts
  *    nothing; a session the dead replica held is stepped through the balancer (taken over after
  *    --lease-ttl 2); SIGTERM then exits 1, because a replica died during the run.
+ * 0. HAProxy's own 503, with no replica to send to, is JSON with Retry-After.
  * Prints JSON last; exit 1 when a check fails.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { haproxyConfig } from "../src/cli/haproxy-config";
 import { ensureHaproxy } from "../src/testing/cluster";
 import { freePort, startEmbeddedPg } from "../src/testing/embedded-pg";
 import { newStats, playEpisode } from "../src/testing/episode-loop";
@@ -113,6 +117,32 @@ ensureHaproxy();
 const haproxy = (await import("node:child_process"))
   .execFileSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy"], { encoding: "utf8" })
   .trim();
+
+// 0. No replica listening: HAProxy answers itself.
+{
+  const dir = mkdtempSync(join(tmpdir(), "bazaar-noreplica-"));
+  const port = await freePort();
+  const cfg = join(dir, "haproxy.cfg");
+  writeFileSync(
+    cfg,
+    haproxyConfig({
+      bind: `127.0.0.1:${port}`,
+      replicas: [{ id: "r1", address: `127.0.0.1:${await freePort()}` }],
+    }),
+  );
+  const lb = spawn(haproxy, ["-db", "-f", cfg], { stdio: "ignore" });
+  let r: Response | null = null;
+  for (let i = 0; i < 50 && r === null; i++) {
+    r = await fetch(`http://127.0.0.1:${port}/reset`, { method: "POST", body: "{}" }).catch(() => null);
+    if (r === null) await new Promise((res) => setTimeout(res, 100));
+  }
+  const body = r === null ? null : ((await r.json()) as { error?: { code?: string } });
+  check("HAProxy's own 503 is JSON", r?.status === 503 && body?.error?.code === "NO_REPLICA_READY");
+  check("HAProxy's own 503 carries Retry-After", r?.headers.get("retry-after") === "2");
+  lb.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const db = await startEmbeddedPg();
 const stats = newStats();
 

@@ -1,3 +1,22 @@
+import type { ErrorBody } from "../wire/errors";
+
+/** Seconds HAProxy's own 503 tells clients to wait: a replica is back after two good checks. */
+export const NO_REPLICA_RETRY_AFTER_S = 2;
+
+/**
+ * The body of HAProxy's own 503 (no replica ready), in the servers' error shape, so clients
+ * handle it like any other retryable 503.
+ */
+export const NO_REPLICA_BODY: ErrorBody = {
+  detail:
+    "No replica is ready to serve this request (all are starting, draining or down). Retry after Retry-After.",
+  error: {
+    code: "NO_REPLICA_READY",
+    message:
+      "No replica is ready to serve this request (all are starting, draining or down). Retry after Retry-After.",
+  },
+};
+
 export interface HaproxyReplica {
   /** The replica id (BAZAAR_REPLICA_ID): the prefix of every session id it creates. */
   id: string;
@@ -50,6 +69,8 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "  timeout tunnel 1h",
     "  retries 3",
     "  option redispatch 1",
+    // HAProxy's own 503 (no replica ready) in the servers' JSON error shape, with Retry-After.
+    `  http-error status 503 content-type application/json hdr Retry-After ${NO_REPLICA_RETRY_AFTER_S} string '${JSON.stringify(NO_REPLICA_BODY)}'`,
     "",
     "frontend bazaar",
     `  bind ${opts.bind}`,

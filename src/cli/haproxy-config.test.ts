@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { ErrorBody } from "../wire/errors";
+import { haproxyConfig, NO_REPLICA_BODY, NO_REPLICA_RETRY_AFTER_S } from "./haproxy-config";
+
+describe("haproxyConfig", () => {
+  it("HAProxy's own 503 is the servers' JSON error shape with Retry-After", () => {
+    const cfg = haproxyConfig({ bind: ":8000", replicas: [{ id: "r1", address: "127.0.0.1:8001" }] });
+    const line = cfg.split("\n").find((l) => l.trim().startsWith("http-error status 503"));
+    expect(line).toContain("content-type application/json");
+    expect(line).toContain(`hdr Retry-After ${NO_REPLICA_RETRY_AFTER_S}`);
+    // HAProxy's single quotes take the string as is: the body must hold none itself.
+    const body = /string '([^']*)'$/.exec(line ?? "")?.[1];
+    expect(ErrorBody.parse(JSON.parse(body ?? "null"))).toEqual(NO_REPLICA_BODY);
+    expect(NO_REPLICA_BODY.error.code).toBe("NO_REPLICA_READY");
+  });
+
+  it("keeps client connections alive (no httpclose) and routes by the session id's replica prefix", () => {
+    const cfg = haproxyConfig({
+      bind: ":8000",
+      replicas: [
+        { id: "r1", address: "a:1" },
+        { id: "r2", address: "b:2" },
+      ],
+    });
+    expect(cfg).not.toMatch(/httpclose|http-server-close|forceclose/);
+    expect(cfg).toContain("use-server r2 if { var(txn.replica) -m str r2 }");
+    expect(cfg).toContain("server r2 b:2");
+  });
+});
