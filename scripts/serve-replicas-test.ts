@@ -155,6 +155,20 @@ const played = await Promise.all(
 );
 const prefixes = new Set(played.map((p) => p.sessionId.split(".")[0]));
 check("sessions land on both replicas", prefixes.has("r1") && prefixes.has("r2"));
+// A batch goes whole to the replica of its first session: every item is stepped, repeatedly.
+const opened = JSON.parse((await postJson(`${one.url}/batch/reset`, { count: 4, seed: 70 })).text) as {
+  results: { session_id: string }[];
+};
+const batchIds = opened.results.map((r) => r.session_id);
+let batchOk = true;
+for (let k = 0; k < 4; k++) {
+  const r = await postJson(`${one.url}/batch/step`, {
+    steps: batchIds.map((session_id) => ({ session_id, action: { type: "offer", price: 1 } })),
+  });
+  const results = JSON.parse(r.text).results as { status?: number }[];
+  batchOk &&= r.status === 200 && results.every((x) => x.status === undefined);
+}
+check("a batch is routed to the replica holding its sessions", batchOk && batchIds.length === 4);
 const t0 = Date.now();
 one.child.kill("SIGTERM");
 const code1 = await one.exited;

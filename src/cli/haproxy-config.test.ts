@@ -25,5 +25,11 @@ describe("haproxyConfig", () => {
     expect(cfg).not.toMatch(/httpclose|http-server-close|forceclose/);
     expect(cfg).toContain("use-server r2 if { var(txn.replica) -m str r2 }");
     expect(cfg).toContain("server r2 b:2");
+    // A batch is routed by its first session; an orphan's requests hash onto one survivor.
+    expect(cfg).toContain("json_query('$.steps[0].session_id')");
+    expect(cfg).toContain("json_query('$.session_ids[0]')");
+    expect(cfg).toContain("use_backend sessions if { var(txn.sid) -m found }");
+    expect(cfg).toContain("balance hash var(txn.sid)");
+    expect(cfg).toContain("server r2 b:2 track replicas/r2");
   });
 });
