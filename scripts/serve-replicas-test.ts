@@ -169,6 +169,17 @@ for (let k = 0; k < 4; k++) {
   batchOk &&= r.status === 200 && results.every((x) => x.status === undefined);
 }
 check("a batch is routed to the replica holding its sessions", batchOk && batchIds.length === 4);
+// The exchange lives on one replica: an agent registered through the balancer is known on every call.
+const agent = JSON.parse((await postJson(`${one.url}/agents`, { name: "probe" })).text) as { token: string };
+const seen = await Promise.all(
+  Array.from({ length: 6 }, () =>
+    fetch(`${one.url}/agents/me`, { headers: { "x-agent-token": agent.token } }),
+  ),
+);
+check(
+  "the exchange's routes all reach one replica",
+  seen.every((r) => r.status === 200),
+);
 const t0 = Date.now();
 one.child.kill("SIGTERM");
 const code1 = await one.exited;

@@ -46,6 +46,7 @@ export interface HaproxyOptions {
  * - when that replica is down, the session id is hashed (consistently) onto a survivor, so every
  *   request of an orphaned session reaches the same replica, which takes it over once; balancing
  *   them instead would bounce them between survivors, each answering 503 while another holds it;
+ * - the exchange's routes (/agents, /markets, /ledger) go to the first replica, the others standing by;
  * - anything else (/reset of a new session, catalog, docs) goes to the least busy healthy replica;
  * - a WebSocket stays on the replica its connection reached (a session held by a socket never moves);
  * - health is /ready: a draining replica (SIGTERM) or one without its database gets no new work,
@@ -89,6 +90,8 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "  http-request set-var(txn.sid) url_param(session_id) if !{ var(txn.sid) -m found }",
     "  http-request set-var(txn.sid) req.hdr(x-session-id) if !{ var(txn.sid) -m found }",
     "  http-request set-var(txn.replica) var(txn.sid),field(1,'.') if { var(txn.sid) -m sub . }",
+    // The exchange (docs/exchange.md) is one book per market and one ledger: one replica holds it.
+    "  use_backend exchange if { path_beg /agents /markets /ledger }",
     "  use_backend sessions if { var(txn.sid) -m found }",
     "  default_backend replicas",
     "",
@@ -106,6 +109,13 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "  hash-type consistent",
     ...opts.replicas.map((r) => `  use-server ${r.id} if { var(txn.replica) -m str ${r.id} }`),
     ...opts.replicas.map((r) => `  server ${r.id} ${r.address} track replicas/${r.id}${dns}`),
+    "",
+    // The first replica serves the exchange; the next ready one takes over if it goes down (on
+    // Postgres the exchange is in memory, so markets restart empty there: docs/scaling.md).
+    "backend exchange",
+    ...opts.replicas.map(
+      (r, i) => `  server ${r.id} ${r.address} track replicas/${r.id}${i === 0 ? "" : " backup"}${dns}`,
+    ),
     "",
   ];
   return lines.join("\n");
