@@ -1,7 +1,7 @@
 import type { Agent } from "node:http";
 import type { Observation } from "../../env/observation";
 import { testBuyer } from "./buyer";
-import { httpRequest, keepAliveAgent } from "./http-request";
+import { httpRequest, keepAliveAgent, type RawReply } from "./http-request";
 
 /** One played episode, as the client saw it: every acknowledged observation, reset first. */
 export interface PlayedEpisode {
@@ -47,7 +47,7 @@ async function post(url: string, body: unknown, stats: LoopStats, o: Required<Pl
   for (let attempt = 0; attempt < 400; attempt++) {
     let r: Awaited<ReturnType<typeof httpRequest>>;
     try {
-      r = await httpRequest(o.agent, "POST", url, body);
+      r = await (o.send === null ? httpRequest(o.agent, "POST", url, body) : o.send(url, body));
     } catch {
       stats.retriedNetwork++;
       await new Promise((res) => setTimeout(res, 50));
@@ -71,6 +71,8 @@ export interface PlayOptions {
   close?: boolean;
   /** Keep-alive agent the requests go through (one shared by every caller otherwise). */
   agent?: Agent;
+  /** Another HTTP client instead of node:http (bench/scale/client-ab.ts compares fetch). */
+  send?: ((url: string, body: unknown) => Promise<RawReply>) | null;
 }
 
 const sharedAgent = keepAliveAgent(256);
@@ -88,7 +90,7 @@ export async function playEpisode(
   stats: LoopStats,
   opts: PlayOptions = {},
 ): Promise<PlayedEpisode> {
-  const o = { maxWaitMs: 250, close: false, agent: sharedAgent, ...opts };
+  const o = { maxWaitMs: 250, close: false, agent: sharedAgent, send: null, ...opts };
   let reset: { status: number; text: string } | null = null;
   let id = episodeId;
   for (let attempt = 0; reset === null || reset.status === 409; attempt++) {
