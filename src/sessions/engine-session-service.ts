@@ -329,7 +329,7 @@ export class EngineSessionService implements SessionService {
     }
     options.seller = sellerKey(run.plan.seller.ref);
     const claimed =
-      req.episode_id === undefined ? [] : this.claims.claim(req.episode_id, run.plan.totalEpisodes);
+      req.episode_id === undefined ? [] : await this.claims.claim(req.episode_id, run.plan.totalEpisodes);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
     const abandoned = runningEpisodeKey(s);

@@ -52,7 +52,7 @@ export class SellerSessions {
     const now = this.d.now();
     const seed = req.seed ?? drawSeed();
     const episodeId = req.episode_id ?? newEpisodeId();
-    const claimed = req.episode_id === undefined ? [] : this.d.claims.claim(req.episode_id, 1);
+    const claimed = req.episode_id === undefined ? [] : await this.d.claims.claim(req.episode_id, 1);
     try {
       const { run, result, task } = await openSellerSessionRun(req, seed, episodeId, this.d.buyers);
       const buyerKey = `${run.buyer.ref.id}@${run.buyer.ref.version}`;
