@@ -7,6 +7,8 @@
  *    nothing; a session the dead replica held is stepped through the balancer (taken over after
  *    --lease-ttl 2); SIGTERM then exits 1, because a replica died during the run.
  * 0. HAProxy's own 503, with no replica to send to, is JSON with Retry-After.
+ * 3. Started again, the supervisor itself is killed with SIGKILL: the replicas see their stdin
+ *    pipe close and drain themselves (HAProxy, which cannot watch a pipe, is stopped here).
  * Prints JSON last; exit 1 when a check fails.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -79,14 +81,15 @@ async function startSupervisor(dbUrl: string, haproxy: string): Promise<Supervis
   return { child, url, port, stderr: () => err, exited };
 }
 
-/** Processes whose parent is `pid`, with their command lines. */
+/** Running processes (zombies left out) whose parent is `pid`, with their command lines. */
 function childrenOf(pid: number): { pid: number; cmd: string }[] {
   const out: { pid: number; cmd: string }[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) !== pid || state === "Z") continue;
       out.push({ pid: Number(name), cmd: readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ") });
     } catch {
       // gone meanwhile
@@ -95,10 +98,11 @@ function childrenOf(pid: number): { pid: number; cmd: string }[] {
   return out;
 }
 
+/** Running, and not a zombie waiting for a parent (pid 1 in a container may never reap it). */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0] !== "Z";
   } catch {
     return false;
   }
@@ -149,6 +153,7 @@ const stats = newStats();
 // 1. Start, play through the balancer, drain with SIGTERM.
 const one = await startSupervisor(db.url, haproxy);
 const kids = childrenOf(one.child.pid as number);
+if (kids.length !== 3) process.stderr.write(`children: ${JSON.stringify(kids)}\n`);
 check("two replicas and haproxy run under the supervisor", kids.length === 3);
 const played = await Promise.all(
   Array.from({ length: 8 }, (_, i) => playEpisode(one.url, "single_deal", 500 + i, `sr-${i}`, stats)),
@@ -223,6 +228,20 @@ check(
 );
 two.child.kill("SIGTERM");
 check("SIGTERM after a replica died exits 1", (await two.exited) === 1);
+
+// 3. The supervisor killed outright: its replicas stop by themselves.
+const three = await startSupervisor(db.url, haproxy);
+const orphans = childrenOf(three.child.pid as number);
+three.child.kill("SIGKILL");
+await three.exited;
+const replicaPids = orphans.filter((k) => k.cmd.includes("--replica-id")).map((k) => k.pid);
+const orphanDeadline = Date.now() + 30_000;
+while (replicaPids.some(alive) && Date.now() < orphanDeadline) await new Promise((r) => setTimeout(r, 200));
+check(
+  "replicas stop by themselves when the supervisor is killed",
+  replicaPids.length === 2 && !replicaPids.some(alive),
+);
+for (const k of orphans) if (alive(k.pid)) process.kill(k.pid, "SIGKILL");
 await db.stop();
 
 const result = {

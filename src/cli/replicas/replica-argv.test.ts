@@ -54,7 +54,7 @@ describe("replica arguments", () => {
     ]);
     // Each replica's own config parses, with the database from its environment.
     const env = replicaEnv({ BAZAAR_REPLICAS: "2", PATH: "/bin" }, config);
-    expect(env).toEqual({ BAZAAR_DB: PG, PATH: "/bin" });
+    expect(env).toEqual({ BAZAAR_DB: PG, PATH: "/bin", BAZAAR_SUPERVISOR_PIPE: "1" });
     const child = loadConfig(plans[0]?.argv ?? [], env);
     expect(child).toMatchObject({ db: PG, replicaId: "r1", replicas: null, port: 41001, leaseTtlS: 5 });
   });

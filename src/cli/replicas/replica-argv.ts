@@ -62,12 +62,22 @@ export function replicaPlans(
   });
 }
 
-/** A replica's environment: the supervisor's, with the database set and no --replicas of its own. */
+/** Set in a replica's environment: stop when stdin (a pipe from the supervisor) closes. */
+export const SUPERVISOR_PIPE_ENV = "BAZAAR_SUPERVISOR_PIPE";
+
+/**
+ * A replica's environment: the supervisor's, with the database set, no --replicas of its own,
+ * and the flag that makes it stop when the supervisor's pipe closes.
+ */
 export function replicaEnv(
   env: Readonly<Record<string, string | undefined>>,
   config: ServerConfig,
 ): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = { ...env, BAZAAR_DB: config.db };
+  const out: Record<string, string | undefined> = {
+    ...env,
+    BAZAAR_DB: config.db,
+    [SUPERVISOR_PIPE_ENV]: "1",
+  };
   delete out.BAZAAR_REPLICAS;
   return out;
 }

@@ -81,6 +81,9 @@ export async function replicasCommand(
     return 1;
   }
   const lb = haproxy;
+  say(
+    `pids: ${[...replicas, lb].map((p) => `${p.name} ${p.child.pid}`).join(", ")} (this supervisor ${process.pid}).`,
+  );
   process.stdout.write(
     `bazaar: ${n} replica${n === 1 ? "" : "s"} (${plans.map((p) => p.id).join(", ")}) behind HAProxy at ${url} (listening on ${config.host}:${port}); database ${redactUrl(config.db)}\n`,
   );

@@ -60,12 +60,15 @@ function watch(name: string, child: ChildProcess): Supervised {
 /**
  * `bazaar serve` as a child process in its own process group: a terminal's Ctrl-C reaches the
  * supervisor only, which then drains the replicas in order instead of killing them mid-request.
+ * If the supervisor dies without draining them (SIGKILL), their stdin pipe closes and they drain
+ * themselves (serve-command.ts).
  */
 export function spawnReplica(id: string, argv: readonly string[], env: NodeJS.ProcessEnv): Supervised {
   const entry = process.argv[1] as string;
   const child = spawn(process.execPath, [...childNodeArgs(), entry, "serve", ...argv], {
     env,
-    stdio: ["ignore", "inherit", "pipe"],
+    // stdin: a pipe never written to; the replica stops when it closes (the supervisor died).
+    stdio: ["pipe", "inherit", "pipe"],
     detached: true,
   });
   tagLines(child, id);
