@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
+import { formatMoney } from "../../wire/money";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
@@ -11,7 +12,7 @@ export type { ToolContext, ToolOutcome } from "./tool-kit";
 
 function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
-  const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${ask}; your budget is ${o.own_private_budget}.`;
+  const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${formatMoney(ask)}; your budget is ${formatMoney(o.own_private_budget)}.`;
   if (!done) return head;
   return `${head} The negotiation is over: ${outcomeSentence(o)}`;
 }

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { SellerAction } from "../../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
+import { formatMoney } from "../../wire/money";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
 
 /** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
 function sellerStatus(o: SellerObservation, done: boolean): string {
-  const offer = o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${o.buyer_last_offer}`;
-  const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${o.own_last_quote}; your reservation is ${o.brief.reservation}.`;
+  const offer =
+    o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${formatMoney(o.buyer_last_offer)}`;
+  const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${formatMoney(o.own_last_quote)}; your reservation is ${formatMoney(o.brief.reservation)}.`;
   if (!done) return head;
   return `${head} The sale is over: ${outcomeSentence(o)}`;
 }
@@ -57,7 +59,7 @@ export const SELLER_TOOLS = [
       };
       const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
       return {
-        text: `${intro}You are selling: ${r.observation.brief.item_name} (ask ${r.observation.brief.ask_price}).\n${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
+        text: `${intro}You are selling: ${r.observation.brief.item_name} (ask ${formatMoney(r.observation.brief.ask_price)}).\n${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
         structured,
       };
     },

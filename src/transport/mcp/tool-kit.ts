@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { SessionService } from "../../sessions/session-service";
+import { formatMoney } from "../../wire/money";
 import { SessionId } from "../../wire/session-id";
 
 export interface ToolContext {
@@ -27,9 +28,13 @@ export const SessionArg = SessionId.describe("The session returned by new_negoti
 
 export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
 
-/** How a finished negotiation ended, in the status line of either role's tools. */
+/**
+ * How a finished negotiation ended, in the status line of either role's tools. Prices in these
+ * lines are written by the one price formatter the sellers' words, the notices and the web page
+ * use (#17): "₹52.73", never 52.7300000001 or a rounded 53.
+ */
 export function outcomeSentence(o: { deal_outcome: string | null; agreed_price: number | null }): string {
-  return o.deal_outcome === "deal"
-    ? `Deal closed at ${o.agreed_price}.`
+  return o.deal_outcome === "deal" && o.agreed_price !== null
+    ? `Deal closed at ${formatMoney(o.agreed_price)}.`
     : `No deal (${o.deal_outcome ?? "ended"}).`;
 }
