@@ -41,6 +41,20 @@ export const ResetRequest = z
   .loose();
 export type ResetRequest = z.infer<typeof ResetRequest>;
 
+/**
+ * A key read from a reset request that its schema leaves untyped: `timeout_s`, recorded with the
+ * run's options when it is a positive number (OpenEnv clients send it; a step's own timeout_s
+ * is what bounds the opponent). Understood, so never listed back as ignored.
+ */
+export const UNTYPED_RESET_KEYS: readonly string[] = ["timeout_s"];
+
+/**
+ * The keys a reset of either role understands: its schema's own keys plus the untyped ones.
+ * Anything else is accepted, ignored and listed back in info.ignored_keys (OPENENV §2.1).
+ */
+export const understoodResetKeys = (schema: z.ZodObject): ReadonlySet<string> =>
+  new Set([...Object.keys(schema.shape), ...UNTYPED_RESET_KEYS]);
+
 export const ResetInfo = z.object({
   seed: z.number().int(),
   task_id: z.string(),
