@@ -6,7 +6,15 @@ import { formatMoney } from "../../wire/money";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
-import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import {
+  boundSession,
+  outcomeSentence,
+  SessionArg,
+  startedOutcome,
+  type ToolContext,
+  type ToolOutcome,
+  tool,
+} from "./tool-kit";
 
 export type { ToolContext, ToolOutcome } from "./tool-kit";
 
@@ -42,24 +50,9 @@ export const TOOLS = [
       reward_mode: RewardMode.optional(),
     }),
     async run(args, _sessionId, ctx) {
-      const r = await ctx.service.reset(
-        {
-          ...args,
-          ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}),
-        },
-        ctx.channel,
-      );
-      const structured = {
-        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
-        episode_id: r.episode_id,
-        observation: r.observation,
-        info: r.info,
-      };
-      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
-      return {
-        text: `${intro}You are buying: ${r.observation.item_name}.\n${r.observation.message}\n${statusLine(r.observation, false)}`,
-        structured,
-      };
+      const r = await ctx.service.reset({ ...args, ...boundSession(ctx) }, ctx.channel);
+      const o = r.observation;
+      return startedOutcome(ctx, r, `You are buying: ${o.item_name}.\n${o.message}\n${statusLine(o, false)}`);
     },
   }),
   tool({

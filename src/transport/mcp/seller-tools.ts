@@ -4,7 +4,15 @@ import type { SellerObservation } from "../../../env/seller-role/seller-observat
 import { formatMoney } from "../../wire/money";
 import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
-import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import {
+  boundSession,
+  outcomeSentence,
+  SessionArg,
+  startedOutcome,
+  type ToolContext,
+  type ToolOutcome,
+  tool,
+} from "./tool-kit";
 
 /** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
 function sellerStatus(o: SellerObservation, done: boolean): string {
@@ -47,21 +55,10 @@ export const SELLER_TOOLS = [
         .describe("Buyer release as id@version, e.g. rule-smart@1."),
     }),
     async run(args, _sessionId, ctx) {
-      const r = await ctx.service.resetSeller(
-        { role: "seller", ...args, ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}) },
-        ctx.channel,
-      );
-      const structured = {
-        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
-        episode_id: r.episode_id,
-        observation: r.observation,
-        info: r.info,
-      };
-      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
-      return {
-        text: `${intro}You are selling: ${r.observation.brief.item_name} (ask ${formatMoney(r.observation.brief.ask_price)}).\n${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
-        structured,
-      };
+      const r = await ctx.service.resetSeller({ role: "seller", ...args, ...boundSession(ctx) }, ctx.channel);
+      const o = r.observation;
+      const lines = `You are selling: ${o.brief.item_name} (ask ${formatMoney(o.brief.ask_price)}).\n${o.message}\n${sellerStatus(o, r.done)}`;
+      return startedOutcome(ctx, r, lines);
     },
   }),
   tool({

@@ -28,6 +28,33 @@ export const SessionArg = SessionId.describe("The session returned by new_negoti
 
 export const tool = <S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec<S> => spec;
 
+/** The session a starting tool resets: the WS connection's own when the call came over one, else a new one. */
+export const boundSession = (ctx: ToolContext): { session_id?: string } =>
+  ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {};
+
+/** What either role's reset answers, as far as a starting tool shows it. */
+interface Started {
+  session_id: string;
+  episode_id: string;
+  observation: unknown;
+  info: unknown;
+}
+
+/**
+ * A starting tool's outcome (new_negotiation, new_sale): the new session's id first, unless the
+ * WS connection already implies it, then the role's own opening lines.
+ */
+export function startedOutcome(ctx: ToolContext, r: Started, lines: string): ToolOutcome {
+  const structured = {
+    ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
+    episode_id: r.episode_id,
+    observation: r.observation,
+    info: r.info,
+  };
+  const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
+  return { text: `${intro}${lines}`, structured };
+}
+
 /**
  * How a finished negotiation ended, in the status line of either role's tools. Prices in these
  * lines are written by the one price formatter the sellers' words, the notices and the web page
