@@ -8,6 +8,7 @@ import { SellerObservation } from "../../env/seller-role/seller-observation";
 import { SellerRecord } from "../../env/seller-role/seller-record";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
 import { MAX_SEED } from "./reset";
+import { SCORE_FIELDS } from "./score";
 import { SellerRefWire } from "./step-info";
 
 /** Who the agent plays; "buyer" (the default) keeps every existing request and reply unchanged. */
@@ -124,12 +125,7 @@ export type SellerPublicState = z.infer<typeof SellerPublicState>;
 
 export const SellerScoreResponse = z.object({
   role: z.literal("seller"),
-  session_id: z.string(),
-  task: z.string(),
-  score: z.number(),
-  success: z.boolean(),
-  episodes_completed: z.number().int(),
-  total_episodes: z.number().int(),
+  ...SCORE_FIELDS,
   metrics: z.object({
     deal_rate: z.number(),
     below_reservation_rate: z.number(),
