@@ -24,16 +24,21 @@ export const ResetOptions = z
  * POST /reset and the WS reset frame. Unknown keys are accepted and ignored (OpenEnv forwards
  * whole dataset rows, e.g. `prompt`); they are listed back in info.ignored_keys.
  */
+/** What a reset names in either role: the session to reuse, the task, the seed and the episode id. */
+export const RESET_FIELDS = {
+  session_id: SessionId.optional(),
+  task: z.string().min(1).max(64).optional(),
+  /** OpenEnv/TRL spelling of `task`. */
+  task_id: z.string().min(1).max(64).optional(),
+  seed: z.number().int().min(0).max(MAX_SEED).optional(),
+  episode_id: z.string().min(1).max(255).optional(),
+};
+
 export const ResetRequest = z
   .object({
     /** Who the agent plays: "buyer" (the default) here; "seller" is src/wire/seller-role.ts's SellerResetRequest. */
     role: z.enum(["buyer", "seller"]).optional(),
-    session_id: SessionId.optional(),
-    task: z.string().min(1).max(64).optional(),
-    /** OpenEnv/TRL spelling of `task`. */
-    task_id: z.string().min(1).max(64).optional(),
-    seed: z.number().int().min(0).max(MAX_SEED).optional(),
-    episode_id: z.string().min(1).max(255).optional(),
+    ...RESET_FIELDS,
     seller: z.string().min(1).max(200).optional(),
     reward_mode: RewardMode.optional(),
     options: ResetOptions.optional(),
