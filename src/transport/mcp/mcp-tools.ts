@@ -3,7 +3,6 @@ import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
 import { formatMoney } from "../../wire/money";
-import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
 import {
@@ -11,6 +10,7 @@ import {
   outcomeSentence,
   SessionArg,
   startedOutcome,
+  steppedOutcome,
   type ToolContext,
   type ToolOutcome,
   tool,
@@ -27,10 +27,7 @@ function statusLine(o: Observation, done: boolean): string {
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
   const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
-  return {
-    text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`,
-    structured: { ...stepReply(r) },
-  };
+  return steppedOutcome(r, statusLine(r.observation, r.done));
 }
 
 /**

@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { SellerAction } from "../../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
 import { formatMoney } from "../../wire/money";
-import { stepReply } from "../../wire/reply";
 import { MAX_SEED } from "../../wire/reset";
 import {
   boundSession,
   outcomeSentence,
   SessionArg,
   startedOutcome,
+  steppedOutcome,
   type ToolContext,
   type ToolOutcome,
   tool,
@@ -25,10 +25,7 @@ function sellerStatus(o: SellerObservation, done: boolean): string {
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
   const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
-  return {
-    text: `${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
-    structured: { ...stepReply(r) },
-  };
+  return steppedOutcome(r, sellerStatus(r.observation, r.done));
 }
 
 const Message = z.string().max(2000).optional().describe("What you say to the buyer.");

@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import type { SessionService } from "../../sessions/session-service";
 import { formatMoney } from "../../wire/money";
+import { stepReply } from "../../wire/reply";
+import type { SellerStepResponse } from "../../wire/seller-role";
 import { SessionId } from "../../wire/session-id";
+import type { StepResponse } from "../../wire/step";
 
 export interface ToolContext {
   service: SessionService;
@@ -65,3 +68,9 @@ export function outcomeSentence(o: { deal_outcome: string | null; agreed_price: 
     ? `Deal closed at ${formatMoney(o.agreed_price)}.`
     : `No deal (${o.deal_outcome ?? "ended"}).`;
 }
+
+/** A moving tool's outcome in either role: the other side's words, the role's status line, the Gym-style reply. */
+export const steppedOutcome = (r: StepResponse | SellerStepResponse, status: string): ToolOutcome => ({
+  text: `${r.observation.message}\n${status}`,
+  structured: { ...stepReply(r) },
+});
