@@ -211,27 +211,7 @@ describe("the seller role over HTTP", () => {
   });
 
   it("MCP tools sell: new_sale, counter_price, accept_bid", async () => {
-    const rpc = async (name: string, args: object) => {
-      const res = await fetch(`${srv.url}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name, arguments: args },
-        }),
-      });
-      return (
-        (await res.json()) as {
-          result: {
-            isError: boolean;
-            content: { text: string }[];
-            structuredContent: Record<string, unknown>;
-          };
-        }
-      ).result;
-    };
+    const rpc = async (name: string, args: object) => (await srv.callTool(name, args)).body.result;
     const started = await rpc("new_sale", { seed: 3, buyer: "ev@1" });
     expect(started.isError).toBe(false);
     expect(started.content[0]?.text).toContain("You are selling");
