@@ -7,37 +7,18 @@
  * Screenshots go to web/e2e/screenshots/. Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
-import {
-  CHROMIUM,
-  launchBrowser,
-  NO_CHROMIUM,
-  overflowX,
-  PHONE,
-  SHOTS,
-  shot,
-  watchProblems,
-} from "./browser";
+import { launchBrowser, overflowX, PHONE, runSuite, shot, watchProblems } from "./browser";
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
   );
   const browser = await launchBrowser("docs");
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const page = browser.page;
     await page.addInitScript(() => {
@@ -93,12 +74,4 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

@@ -9,23 +9,12 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
-import {
-  CHROMIUM,
-  DESKTOP,
-  launchBrowser,
-  NO_CHROMIUM,
-  overflowX,
-  PHONE,
-  SHOTS,
-  shot,
-  watchProblems,
-} from "./browser";
+import { DESKTOP, launchBrowser, overflowX, PHONE, runSuite, shot, watchProblems } from "./browser";
 
 const LLM_KEY = "llm-ollama:buyer-model@1";
 
@@ -40,14 +29,7 @@ async function openStall(page: Page, url: string, buyer: string, seed: number): 
   await page.locator("#chat li").first().waitFor();
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const ollama = await startFakeOllamaServer({ models: ["buyer-model"] });
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
@@ -59,8 +41,6 @@ async function main(): Promise<void> {
   );
   const browser = await launchBrowser("sell");
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const page = browser.page;
     watchProblems(page, problems);
@@ -178,12 +158,4 @@ async function main(): Promise<void> {
     await server.close();
     await ollama.close();
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });
