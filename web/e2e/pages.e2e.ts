@@ -277,14 +277,14 @@ runSuite(async (pass) => {
     pass("the eval report's sample charts open their episodes in the replay page");
 
     // One navigation, the same on every page.
-    for (const path of ["/web/", "/web/watch", "/web/replay", "/web/leaderboard", "/web/arena", "/docs"]) {
+    for (const path of NAV) {
       await page.goto(`${server.url}${path}`);
       const hrefs = await page
         .locator("header.site nav a")
         .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       assert.deepEqual(hrefs, NAV, `the navigation of ${path}`);
       const current = await page.locator('header.site nav a[aria-current="page"]').getAttribute("href");
-      assert.equal(current, path === "/web/replay" || path === "/docs" || path === "/web/" ? path : path);
+      assert.equal(current, path);
       await page.setViewportSize(PHONE);
       await page.waitForLoadState("networkidle");
       await fits(page, path);
