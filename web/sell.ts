@@ -5,6 +5,7 @@ import { renderCueText } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
+import { rememberLive } from "./live-sessions";
 import { rupees } from "./money";
 import { type BackendInfo, type SellerStepResponse, sellApi } from "./sell-api";
 import {
@@ -45,6 +46,8 @@ const el = {
   resultDetail: byId("result-detail", HTMLParagraphElement),
   resultFacts: byId("result-facts", HTMLElement),
   again: byId("again", HTMLButtonElement),
+  followLink: byId("follow-link", HTMLAnchorElement),
+  replayLink: byId("sell-replay-link", HTMLAnchorElement),
 };
 
 let backends: BackendInfo[] = [];
@@ -169,6 +172,11 @@ el.setupForm.addEventListener("submit", async (ev) => {
     });
     sessionId = r.session_id;
     fallbackSeen = r.info.buyer_fallback;
+    // The replay page reads a live sale only with its session: it finds it here, never in the link.
+    rememberLive(r.episode_id, r.session_id);
+    const replay = `/web/replay?episode=${encodeURIComponent(r.episode_id)}`;
+    el.followLink.href = replay;
+    el.replayLink.href = replay;
     showIf(el.result, false);
     showIf(el.setup, false);
     showIf(el.game, true);
