@@ -7,7 +7,7 @@ import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
 import { rememberLive } from "./live-sessions";
 import { rupees } from "./money";
-import { type BackendInfo, type SellerStepResponse, sellApi } from "./sell-api";
+import { type LlmBuyerHealth, type SellerStepResponse, sellApi } from "./sell-api";
 import {
   briefFacts,
   buyerMenuOptions,
@@ -50,7 +50,7 @@ const el = {
   replayLink: byId("sell-replay-link", HTMLAnchorElement),
 };
 
-let backends: BackendInfo[] = [];
+let backends: LlmBuyerHealth[] = [];
 let sessionId: string | null = null;
 let obs: SellerObservation | null = null;
 let fallbackSeen = false;
@@ -200,7 +200,7 @@ el.buyer.addEventListener("change", () => showBadge(el.buyerBadge, el.buyer.valu
 
 async function init(): Promise<void> {
   try {
-    const [catalog, b] = await Promise.all([sellApi.catalog(), sellApi.backends().catch(() => [])]);
+    const [catalog, b] = await Promise.all([sellApi.catalog(), sellApi.llmBuyers().catch(() => [])]);
     backends = b;
     setMarkup(el.buyer, buyerMenuOptions(catalog.buyers, backends));
     setMarkup(

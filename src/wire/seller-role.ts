@@ -201,3 +201,20 @@ export const BuyersResponse = z.object({
     }),
   ),
 });
+
+/**
+ * GET /buyers/health: the language-model buyers this server can play (one per configured model
+ * backend), under the exact key /reset takes, and whether that backend answers right now. A
+ * buyer whose backend does not answer still plays: its defined fallback moves instead.
+ */
+export const BuyerHealthResponse = z.object({
+  buyers: z.array(
+    z.object({
+      key: z.string(),
+      backend: z.string(),
+      reachable: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type BuyerHealthResponse = z.infer<typeof BuyerHealthResponse>;

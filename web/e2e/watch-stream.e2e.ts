@@ -126,7 +126,8 @@ async function main(): Promise<void> {
     const refused = problems.filter((p) => /HTTP 401 for \/matches\/.*\/stream/.test(p));
     assert.equal(refused.length, 1, "the refused stream was asked for once");
     // The browser also logs the refused load itself; that one is this check's own doing.
-    const own = (p: string) => refused.includes(p) || /console error .*status of 401 \(Unauthorized\)/.test(p);
+    const own = (p: string) =>
+      refused.includes(p) || /console error .*status of 401 \(Unauthorized\)/.test(p);
     problems.splice(0, problems.length, ...problems.filter((p) => !own(p)));
     pass("a refused stream falls back to polling, and the match still plays to its end");
 

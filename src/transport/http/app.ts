@@ -17,6 +17,7 @@ import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { registerBatchRoutes } from "./batch-routes";
+import { registerBuyerHealthRoute } from "./buyer-health-route";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { registerLeaderboardRoutes } from "./leaderboard-route";
@@ -207,6 +208,7 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   });
 
   registerHighlightRoute(app, limit);
+  registerBuyerHealthRoute(app, deps.backends);
   if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
   registerMatchRoutes(app, {
     service,
