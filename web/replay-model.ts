@@ -72,13 +72,11 @@ function publicReplay(view: EpisodeView): ReplayModel {
   return framesOf(view, head, p.dialogue, tellsByRound);
 }
 
-function framesOf(
-  view: EpisodeView,
-  head: Pick<ReplayModel, "itemName" | "budget" | "maxRounds" | "hidden" | "branchRounds">,
-  turns: DialogueTurn[],
-  tellsByRound: Map<number, TellObservation | null>,
-): ReplayModel {
-  const { itemName, budget, maxRounds, hidden, branchRounds } = head;
+/** One frame per round, 0 to the last: the dialogue up to it and the latest read of the seller. */
+export function roundFrames(
+  turns: readonly DialogueTurn[],
+  tellsByRound: ReadonlyMap<number, TellObservation | null>,
+): ReplayFrame[] {
   const last = turns[turns.length - 1]?.round ?? 0;
   const frames: ReplayFrame[] = [];
   let tells: TellObservation | null = null;
@@ -87,6 +85,18 @@ function framesOf(
     tells = tellsByRound.get(r) ?? tells;
     frames.push({ round: r, dialogue: turns.filter((t) => t.round <= r), tells });
   }
+  return frames;
+}
+
+function framesOf(
+  view: EpisodeView,
+  head: Pick<ReplayModel, "itemName" | "budget" | "maxRounds" | "hidden" | "branchRounds">,
+  turns: DialogueTurn[],
+  tellsByRound: Map<number, TellObservation | null>,
+): ReplayModel {
+  const { itemName, budget, maxRounds, hidden, branchRounds } = head;
+  const last = turns[turns.length - 1]?.round ?? 0;
+  const frames = roundFrames(turns, tellsByRound);
   const record = view.record;
   const deal =
     record?.outcome === "deal" && record.agreed_price !== null

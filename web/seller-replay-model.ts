@@ -1,6 +1,6 @@
 import type { TellObservation } from "../src/wire/env-types";
 import type { SellerEpisodeView } from "./api";
-import type { ReplayFrame, ReplayModel } from "./replay-model";
+import { type ReplayModel, roundFrames } from "./replay-model";
 
 /** A seller-role replay: the same frames, drawn from the seller's chair, plus what the seller knew. */
 export interface SellerReplayModel extends ReplayModel {
@@ -24,12 +24,7 @@ export function sellerReplayModel(view: SellerEpisodeView): SellerReplayModel {
     else if (e.type === "seller_replied") tellsByRound.set(e.round, e.tells);
   }
   const last = turns[turns.length - 1]?.round ?? 0;
-  const frames: ReplayFrame[] = [];
-  let tells: TellObservation | null = null;
-  for (let r = 0; r <= last; r++) {
-    tells = tellsByRound.get(r) ?? tells;
-    frames.push({ round: r, dialogue: turns.filter((t) => t.round <= r), tells });
-  }
+  const frames = roundFrames(turns, tellsByRound);
   const brief = view.seller_view.brief;
   const record = view.seller_result;
   return {

@@ -1,5 +1,5 @@
 import type { Action } from "../action";
-import type { Continuation } from "../branch";
+import { branchPrefix, type Continuation } from "../branch";
 import { type EpisodeState, replayEvents } from "../episode-state";
 import { buyerMove, type EpisodeRuntime } from "../episode-step";
 import type { EpisodeEvent, SellerRepliedEvent } from "../events";
@@ -53,11 +53,7 @@ export async function branchSellerEpisodeLog(
 ): Promise<EpisodeState | null> {
   const cut = events.findIndex((e) => e.type === "seller_replied" && e.source === "agent" && e.round === k);
   if (cut < 0) return null;
-  const [started, ...rest] = events as [EpisodeEvent & { type: "episode_started" }, ...EpisodeEvent[]];
-  const prefix: EpisodeEvent[] = [
-    { ...started, spec: { ...started.spec, episode_id: branchId } },
-    ...rest.slice(0, cut - 1),
-  ];
+  const prefix = branchPrefix(events, cut, branchId);
   const state = replayEvents(prefix, rt.grade);
   let buyerStep = prefix.filter((e) => e.type === "buyer_acted").length;
   const later = agentReplies(events)

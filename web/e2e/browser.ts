@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { DEFAULT_CONFIG } from "../../src/config/config";
+import { silentLogger } from "../../src/log/logger";
+import { startServer } from "../../src/transport/server";
 
 /** What every browser suite shares: the Chromium binary, its flags, viewports and page checks. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -72,4 +75,47 @@ export async function launchBrowser(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** What a suite's body gets: the real server, a browser on it, and where to note problems and passes. */
+export interface Suite {
+  url: string;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  problems: string[];
+  pass(what: string): void;
+}
+
+/**
+ * One browser suite against a fresh real server (SQLite in memory, 127.0.0.1): says so and fails
+ * without Chromium, prints each check and "N passed, 0 failed" (or the error and "0 passed,
+ * 1 failed", exit code 1), and closes the browser and the server whatever happens.
+ */
+export function runSuite(
+  name: string,
+  body: (s: Suite) => Promise<void>,
+  env: Record<string, string> = {},
+): void {
+  const main = async (): Promise<void> => {
+    if (!existsSync(CHROMIUM)) throw new Error(NO_CHROMIUM);
+    mkdirSync(SHOTS, { recursive: true });
+    const server = await startServer(
+      { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
+      { logger: silentLogger, drainMs: 500, env },
+    );
+    const browser = await launchBrowser(name);
+    const checks: string[] = [];
+    try {
+      await body({ url: server.url, browser, problems: [], pass: (what) => checks.push(what) });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    for (const c of checks) console.log(`ok - ${c}`);
+    console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
+  };
+  main().catch((err: unknown) => {
+    console.error(err);
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+  });
 }

@@ -11,22 +11,8 @@
  * Screenshots go to web/e2e/screenshots/. Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { DEFAULT_CONFIG } from "../../src/config/config";
-import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/server";
-import {
-  CHROMIUM,
-  inViewOfBox,
-  launchBrowser,
-  NO_CHROMIUM,
-  overflowX,
-  PHONE,
-  SHOTS,
-  shot,
-  watchProblems,
-} from "./browser";
+import { inViewOfBox, launchBrowser, overflowX, PHONE, runSuite, shot, watchProblems } from "./browser";
 
 const turns = (page: Page) => page.locator("#replay-chat li.turn").count();
 const fact = async (page: Page, name: string) =>
@@ -43,28 +29,13 @@ async function grows(page: Page, before: number): Promise<number> {
   return turns(page);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer(
-    { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
-    { logger: silentLogger, drainMs: 500, env: {} },
-  );
-  const browser = await launchBrowser("replay-live");
+runSuite("replay-live", async ({ url, browser, problems, pass }) => {
   const stranger = await launchBrowser("replay-stranger");
-  const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     // --- a sale, followed live from a second tab ---
     const sell = browser.page;
     watchProblems(sell, problems);
-    await sell.goto(`${server.url}/web/sell`);
+    await sell.goto(`${url}/web/sell`);
     await sell.locator('#buyer option[value="boulware@1"]').waitFor({ state: "attached" });
     await sell.selectOption("#buyer", "boulware@1");
     await sell.fill("#seed", "5");
@@ -76,7 +47,7 @@ async function main(): Promise<void> {
 
     const replay = await browser.context.newPage();
     watchProblems(replay, problems);
-    await replay.goto(`${server.url}${follow}`);
+    await replay.goto(`${url}${follow}`);
     await replay.locator("#live-note", { hasText: "Live" }).waitFor();
     assert.equal(await fact(replay, "Buyer's budget"), "hidden until the sale is over");
     assert.match(await fact(replay, "Seller's reservation"), /^₹/);
@@ -97,7 +68,7 @@ async function main(): Promise<void> {
     await shot(replay, "replay-live-sale-1280");
 
     const spy = stranger.page;
-    await spy.goto(`${server.url}${follow}`);
+    await spy.goto(`${url}${follow}`);
     await spy.locator("#load-error").waitFor();
     assert.match(
       (await spy.locator("#load-error").textContent()) ?? "",
@@ -136,7 +107,7 @@ async function main(): Promise<void> {
     pass("the seller-side replay fits a 390 px phone");
 
     // --- a haggle on /web, followed the same way ---
-    await sell.goto(`${server.url}/web/`);
+    await sell.goto(`${url}/web/`);
     await sell.locator("#task option").first().waitFor({ state: "attached" });
     await sell.fill("#seed", "2");
     await sell.click("#start");
@@ -144,7 +115,7 @@ async function main(): Promise<void> {
     const haggle = (await sell.locator("#follow-link").getAttribute("href")) ?? "";
     assert.notEqual(haggle, follow);
     await replay.setViewportSize({ width: 1280, height: 800 });
-    await replay.goto(`${server.url}${haggle}`);
+    await replay.goto(`${url}${haggle}`);
     await replay.locator("#live-note", { hasText: "Live" }).waitFor();
     const h0 = await turns(replay);
     await sell.fill("#price", "1");
@@ -157,15 +128,5 @@ async function main(): Promise<void> {
     pass("no console errors, failed requests or page errors in the player's browser");
   } finally {
     await stranger.close();
-    await browser.close();
-    await server.close();
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

@@ -8,22 +8,9 @@
  * Screenshots go to web/e2e/screenshots/. Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { DEFAULT_CONFIG } from "../../src/config/config";
-import { silentLogger } from "../../src/log/logger";
-import { startServer } from "../../src/transport/server";
-import {
-  CHROMIUM,
-  DESKTOP,
-  launchBrowser,
-  NO_CHROMIUM,
-  overflowX,
-  PHONE,
-  SHOTS,
-  watchProblems,
-} from "./browser";
+import { DESKTOP, overflowX, PHONE, runSuite, SHOTS, watchProblems } from "./browser";
 
 /** Labels of the seller menu wider than the menu's text box when picked (the arrow's room kept free). */
 async function clippedSellerLabels(page: Page): Promise<string[]> {
@@ -64,85 +51,56 @@ async function watchToEnd(page: Page, url: string, seed: number): Promise<void> 
   assert.match((await page.locator("#w-replay").getAttribute("href")) ?? "", /^\/web\/replay\?episode=/);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
+runSuite("watch-stream", async ({ url, browser, problems, pass }) => {
+  const page = browser.page;
+  watchProblems(page, problems);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
+
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto(`${url}/web/watch`);
+    await page.locator("#w-seller option[value='boulware@2']").waitFor({ state: "attached" });
+    assert.deepEqual(await clippedSellerLabels(page), [], `every seller label fits at ${size.width} px`);
+    await page.selectOption("#w-seller", "boulware@2");
+    assert.ok((await overflowX(page)) <= 0);
+    await page
+      .locator("#watch-form")
+      .screenshot({ path: join(SHOTS, `watch-seller-menu-${size.width}.png`) });
   }
-  mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer(
-    { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
-    { logger: silentLogger, drainMs: 500, env: {} },
+  await page.setViewportSize(DESKTOP);
+  pass("every seller menu label fits its menu when picked, at 1280 and 390 px");
+
+  requests.length = 0;
+  await watchToEnd(page, url, 5);
+  const streams = requests.filter((r) => /^\/matches\/m_[^/]+\/stream/.test(r));
+  const polls = requests.filter((r) => /^\/matches\/m_[^/]+\?after=/.test(r));
+  assert.equal(streams.length, 1, "one stream carried the match");
+  assert.deepEqual(polls, [], "no polling while the stream works");
+  await page.screenshot({ path: join(SHOTS, "watch-streamed-1280.png"), fullPage: true });
+  pass("a watched match arrives over one SSE stream, with no polls, and ends with its replay link");
+
+  // A server that refuses the stream (EventSource cannot send an API key): the page polls instead.
+  await page.route("**/matches/*/stream*", (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: '{"error":{"code":"UNAUTHORIZED"}}',
+    }),
   );
-  const browser = await launchBrowser("watch-stream");
-  const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
-  try {
-    const page = browser.page;
-    watchProblems(page, problems);
-    const requests: string[] = [];
-    page.on("request", (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  requests.length = 0;
+  await watchToEnd(page, url, 6);
+  assert.ok(
+    requests.some((r) => /^\/matches\/m_[^/]+\?after=/.test(r)),
+    "it fell back to polling",
+  );
+  const refused = problems.filter((p) => /HTTP 401 for \/matches\/.*\/stream/.test(p));
+  assert.equal(refused.length, 1, "the refused stream was asked for once");
+  // The browser also logs the refused load itself; that one is this check's own doing.
+  const own = (p: string) => refused.includes(p) || /console error .*status of 401 \(Unauthorized\)/.test(p);
+  problems.splice(0, problems.length, ...problems.filter((p) => !own(p)));
+  pass("a refused stream falls back to polling, and the match still plays to its end");
 
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await page.goto(`${server.url}/web/watch`);
-      await page.locator("#w-seller option[value='boulware@2']").waitFor({ state: "attached" });
-      assert.deepEqual(await clippedSellerLabels(page), [], `every seller label fits at ${size.width} px`);
-      await page.selectOption("#w-seller", "boulware@2");
-      assert.ok((await overflowX(page)) <= 0);
-      await page
-        .locator("#watch-form")
-        .screenshot({ path: join(SHOTS, `watch-seller-menu-${size.width}.png`) });
-    }
-    await page.setViewportSize(DESKTOP);
-    pass("every seller menu label fits its menu when picked, at 1280 and 390 px");
-
-    requests.length = 0;
-    await watchToEnd(page, server.url, 5);
-    const streams = requests.filter((r) => /^\/matches\/m_[^/]+\/stream/.test(r));
-    const polls = requests.filter((r) => /^\/matches\/m_[^/]+\?after=/.test(r));
-    assert.equal(streams.length, 1, "one stream carried the match");
-    assert.deepEqual(polls, [], "no polling while the stream works");
-    await page.screenshot({ path: join(SHOTS, "watch-streamed-1280.png"), fullPage: true });
-    pass("a watched match arrives over one SSE stream, with no polls, and ends with its replay link");
-
-    // A server that refuses the stream (EventSource cannot send an API key): the page polls instead.
-    await page.route("**/matches/*/stream*", (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: "application/json",
-        body: '{"error":{"code":"UNAUTHORIZED"}}',
-      }),
-    );
-    requests.length = 0;
-    await watchToEnd(page, server.url, 6);
-    assert.ok(
-      requests.some((r) => /^\/matches\/m_[^/]+\?after=/.test(r)),
-      "it fell back to polling",
-    );
-    const refused = problems.filter((p) => /HTTP 401 for \/matches\/.*\/stream/.test(p));
-    assert.equal(refused.length, 1, "the refused stream was asked for once");
-    // The browser also logs the refused load itself; that one is this check's own doing.
-    const own = (p: string) =>
-      refused.includes(p) || /console error .*status of 401 \(Unauthorized\)/.test(p);
-    problems.splice(0, problems.length, ...problems.filter((p) => !own(p)));
-    pass("a refused stream falls back to polling, and the match still plays to its end");
-
-    assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors");
-    pass("no console errors, failed requests or page errors");
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
+  assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors");
+  pass("no console errors, failed requests or page errors");
 });
