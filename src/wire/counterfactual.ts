@@ -42,13 +42,7 @@ export type CounterfactualResponse = z.infer<typeof CounterfactualResponse>;
  * The same branch of a seller-role episode: `action` is a seller move (`action_type`), played
  * at the agent's reply in round `from_round`; the pinned buyer then answers as it would have.
  */
-export const SellerCounterfactualRequest = z
-  .object({
-    from_round: z.number().int().min(1),
-    action: SellerAction,
-    continuation: Continuation.optional(),
-  })
-  .strict();
+export const SellerCounterfactualRequest = CounterfactualRequest.extend({ action: SellerAction });
 export type SellerCounterfactualRequest = z.infer<typeof SellerCounterfactualRequest>;
 
 /** Either role's branch request, for the document: a buyer move names `type`, a seller move `action_type`. */
