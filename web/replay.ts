@@ -42,6 +42,7 @@ const el = {
   cfError: byId("cf-error", HTMLParagraphElement),
   cfResult: byId("cf-result", HTMLDivElement),
   live: byId("live-note", HTMLParagraphElement),
+  budgetKey: byId("legend-budget", HTMLSpanElement),
 };
 
 let view: AnyEpisodeView | null = null;
@@ -88,7 +89,14 @@ function renderFrame(): void {
       hidden: end || chair === "seller" ? model.hidden : null,
     }),
   );
-  setMarkup(el.tells, renderTells(frame.tells));
+  // The budget's legend entry only where the chart draws the line (a live sale does not know it).
+  showIf(el.budgetKey, model.budget !== null);
+  setMarkup(
+    el.tells,
+    chair === "seller" && frame.tells === null && view.events === null
+      ? '<p class="hint">How the seller\'s words read to the buyer is shown once the sale is over.</p>'
+      : renderTells(frame.tells),
+  );
 }
 
 function renderEpisode(): void {

@@ -52,6 +52,8 @@ runSuite("replay-live", async ({ url, browser, problems, pass }) => {
     assert.equal(await fact(replay, "Buyer's budget"), "hidden until the sale is over");
     assert.match(await fact(replay, "Seller's reservation"), /^₹/);
     assert.ok(await replay.locator("#cf-section").isHidden(), "no what-if while the sale is played");
+    assert.ok(await replay.locator("#legend-budget").isHidden(), "no budget line, so no budget in the legend");
+    assert.equal(await replay.locator("#replay-chart .chart-budget").count(), 0);
     const at0 = await turns(replay);
     pass("the Follow link opens the live sale in the replay: the seller's numbers, never the buyer's budget");
 
@@ -85,6 +87,8 @@ runSuite("replay-live", async ({ url, browser, problems, pass }) => {
     assert.match(await fact(replay, "Bonus"), /^₹0$/);
     assert.match(await fact(replay, "Buyer's budget"), /^₹[\d,]+/);
     assert.match(await fact(replay, "Buyer"), /^boulware@1$/);
+    assert.ok(await replay.locator("#legend-budget").isVisible(), "the budget line and its legend once over");
+    assert.equal(await replay.locator("#replay-chart .chart-budget").count(), 1);
     const replayHref = (await sell.locator("#sell-replay-link").getAttribute("href")) ?? "";
     assert.equal(replayHref, follow);
     pass("once over, the replay shows the server's outcome, bonus and score, and the buyer's budget");
