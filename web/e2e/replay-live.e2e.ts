@@ -52,7 +52,10 @@ runSuite("replay-live", async ({ url, browser, problems, pass }) => {
     assert.equal(await fact(replay, "Buyer's budget"), "hidden until the sale is over");
     assert.match(await fact(replay, "Seller's reservation"), /^₹/);
     assert.ok(await replay.locator("#cf-section").isHidden(), "no what-if while the sale is played");
-    assert.ok(await replay.locator("#legend-budget").isHidden(), "no budget line, so no budget in the legend");
+    assert.ok(
+      await replay.locator("#legend-budget").isHidden(),
+      "no budget line, so no budget in the legend",
+    );
     assert.equal(await replay.locator("#replay-chart .chart-budget").count(), 0);
     const at0 = await turns(replay);
     pass("the Follow link opens the live sale in the replay: the seller's numbers, never the buyer's budget");
