@@ -163,7 +163,7 @@ export const ROUTE_DOCS = {
     tag: "replay",
     summary: "Read a stored episode",
     description:
-      "Once its run is over: the whole event log, the seller's hidden values included, for anyone with the id. While it is being played: 404, unless the x-session-id header names its session, which then gets the buyer's view only (docs/security.md).",
+      "Once its run is over: the whole event log, the seller's hidden values included, for anyone with the id. While it is being played: 404, unless the x-session-id header names its session, which then gets the agent's own view only: the buyer's, or for a seller-role episode (`role: \"seller\"`) the seller's brief and the whole conversation so far, never the buyer's budget (docs/security.md). /web/replay polls this to follow a live game.",
     guard: "read",
     path: EPISODE_ID,
     headers: [
