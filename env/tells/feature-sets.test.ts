@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FEATURES_V3, FEATURES_V4, featuresFor } from "./feature-sets";
+import v4 from "./model/tells-model.v4.json" with { type: "json" };
+import { loadTellsModel, type TellsModelWeights } from "./tells-model";
 import { foldToken, latinSkeletonOf } from "./text-fold";
 
 describe("feature sets", () => {
@@ -43,5 +45,15 @@ describe("feature sets", () => {
 
   it("refuses an unknown set", () => {
     expect(() => featuresFor("tells-features/99")).toThrow(/unknown/);
+  });
+
+  it("a model file names its feature set exactly when its format says so", () => {
+    const file = v4 as TellsModelWeights;
+    expect(file.format).toBe("tells-model/3");
+    expect(file.feature_set).toBe(FEATURES_V4.id);
+    const { feature_set: _, ...unnamed } = file;
+    expect(() => loadTellsModel(unnamed)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...file, format: "tells-model/2" })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...file, feature_set: "tells-features/99" })).toThrow(/unknown/);
   });
 });
