@@ -105,9 +105,7 @@ export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []
 export const exchangeMount =
   (exchange: ExchangeShell): RouteMount =>
   (a, d) =>
-    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
-      answerExchangeMcp(text, agent, exchange),
-    );
+    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, answerExchangeMcp(exchange));
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);

@@ -176,13 +176,14 @@ export const EXCHANGE_DOCS = {
   }),
   mcp: documented({
     tag,
-    summary: "The exchange's MCP tools (JSON-RPC 2.0)",
+    summary: "The exchange's MCP tools (Streamable HTTP, JSON-RPC 2.0)",
     description:
-      "JSON-RPC for the agent the token names: initialize, ping, tools/list, tools/call over the exchange's tools. Every JSON-RPC answer is HTTP 200 with `result` or `error`; a refused action is a tool result with `isError`.",
+      "MCP's Streamable HTTP transport (stateless, JSON responses) for the agent the token names; a plain JSON-RPC POST works too. Methods: initialize, ping, tools/list, tools/call over the exchange's tools. Every JSON-RPC answer is HTTP 200 with `result` or `error`, a notification 202; a refused action is a tool result with `isError`.",
     guard: "rpc",
     agentToken: "required",
     body: n("JsonRpcMessage", JSONRPCMessageSchema),
     ok: { description: "The JSON-RPC response", schema: n("JsonRpcResponse", JSONRPCResponseSchema) },
+    empty: { 202: "A notification (no `id`) was accepted; JSON-RPC answers nothing" },
   }),
   reconcile: documented({
     tag,

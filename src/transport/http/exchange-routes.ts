@@ -47,8 +47,8 @@ export function registerExchangeRoutes(
   app: Hono,
   ex: ExchangeShell,
   limitBytes: number,
-  /** The exchange's MCP answer (JSON-RPC text in, reply out), injected: no transport imports another. */
-  mcp?: (text: string, agent: string) => Promise<unknown>,
+  /** The exchange's MCP answer (JSON-RPC text in, the protocol's reply out), injected: no transport imports another. */
+  mcp?: (text: string, agent: string, request: Request) => Promise<Response>,
 ): void {
   const agentOf = (c: Context): string => {
     const id = ex.registry.authenticate(c.req.header(AGENT_TOKEN_HEADER));
@@ -141,7 +141,7 @@ export function registerExchangeRoutes(
     app.post("/agents/mcp", EXCHANGE_DOCS.mcp, async (c) => {
       const agent = agentOf(c);
       requireJsonContentType(c);
-      return c.json(await mcp(await readBodyText(c, limitBytes), agent), 200);
+      return mcp(await readBodyText(c, limitBytes), agent, c.req.raw);
     });
 
   app.get("/ledger/reconcile", EXCHANGE_DOCS.reconcile, (c) => c.json(ex.store.reconcile()));
