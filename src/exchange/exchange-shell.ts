@@ -6,6 +6,7 @@ import { ExchangeStore } from "../storage/exchange-store";
 import type { PnlReply } from "../wire/exchange";
 import { AgentRegistry } from "./agent-registry";
 import { LiveExchange } from "./live-exchange";
+import { PublicRatingBoard } from "./public-rating-board";
 
 /** The exchange's parts as the transports use them, over the server's one SQLite database. */
 export interface ExchangeShell {
@@ -14,6 +15,8 @@ export interface ExchangeShell {
   exchange: LiveExchange;
   /** Cash PnL of one agent from the ledger (paise). */
   pnl(agent: string): PnlReply;
+  /** Ratings from the public tape alone (GET /markets/ratings). */
+  ratings: PublicRatingBoard;
   /** Every agent that has traded, best net first, with its name. */
   leaderboard(): (PnlReply & { name: string | null })[];
   stop(): Promise<void>;
@@ -75,6 +78,7 @@ export function openExchange(db: Database.Database, opts: ExchangeOptions = {}):
     store,
     registry,
     exchange,
+    ratings: new PublicRatingBoard(store, (a) => registry.name(a)),
     pnl: (agent) => cashPnl(store.entriesOf(agent), agent).get(agent) ?? emptyPnl(agent),
     leaderboard: () =>
       [...cashPnl(store.allEntries()).values()]

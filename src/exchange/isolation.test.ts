@@ -103,9 +103,11 @@ async function play(
   kind: "request" | "listing",
   script: Step[],
   withB: boolean,
-): Promise<{ seen: string[]; w: World }> {
+): Promise<{ seen: string[]; w: World; boards: [string, string][] }> {
   const w = world();
   const seen: string[] = [];
+  /** The public tape beside the public boards (ratings, cash leaderboard) at each step. */
+  const boards: [string, string][] = [];
   w.ex.exchange.inbox.listen(w.a, (item) => seen.push(`inbox ${norm(w, item)}`));
   const id =
     kind === "request"
@@ -119,8 +121,14 @@ async function play(
         }).market_id;
   for (const s of script) {
     w.clock.t += 1;
-    if (s.who === "b" && !withB) {
+    const observe = () => {
       seen.push(`view ${norm(w, w.ex.exchange.view(w.a, id))}`);
+      const pub = `${norm(w, w.ex.ratings.current())} ${norm(w, w.ex.leaderboard())}`;
+      seen.push(`boards ${pub}`);
+      boards.push([norm(w, w.ex.exchange.view(null, id).tape), pub]);
+    };
+    if (s.who === "b" && !withB) {
+      observe();
       continue;
     }
     const agent = s.who === "a" ? w.a : w.b;
@@ -135,9 +143,9 @@ async function play(
     }
     await w.ex.exchange.idle();
     if (s.who === "a") seen.push(`reply ${reply}`);
-    seen.push(`view ${norm(w, w.ex.exchange.view(w.a, id))}`);
+    observe();
   }
-  return { seen, w };
+  return { seen, w, boards };
 }
 
 /** A's observations up to the first one whose tape shows a settlement or a close. */
@@ -158,6 +166,13 @@ describe("exchange isolation (shell)", () => {
           const y = untilPublic(without.seen);
           const n = Math.min(x.length, y.length);
           expect(x.slice(0, n)).toEqual(y.slice(0, n));
+          // The public boards are a function of the public tape: the same tape, in either world,
+          // always comes with the same ratings and leaderboard.
+          const byTape = new Map<string, string>();
+          for (const [tape, pub] of [...withB.boards, ...without.boards]) {
+            expect(byTape.get(tape) ?? pub).toBe(pub);
+            byTape.set(tape, pub);
+          }
         }),
         { numRuns: 40 },
       );

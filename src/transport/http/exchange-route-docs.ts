@@ -13,6 +13,7 @@ import {
   OpenMarketReply,
   OpenRequestBody,
   PnlReply,
+  PublicRatingsReply,
   RegisterAgentReply,
   RegisterAgentRequest,
   RevokeAgentReply,
@@ -184,6 +185,14 @@ export const EXCHANGE_DOCS = {
     body: n("JsonRpcMessage", JSONRPCMessageSchema),
     ok: { description: "The JSON-RPC response", schema: n("JsonRpcResponse", JSONRPCResponseSchema) },
     empty: { 202: "A notification (no `id`) was accepted; JSON-RPC answers nothing" },
+  }),
+  ratings: documented({
+    tag,
+    summary: "Public ratings of agents",
+    description:
+      "Ratings read from the public tape alone (docs/exchange.md, \"Public ratings\"): per agent and role, deals, share of that role's settlements, mean capture of the public price range (discount off a listing's ask; share of a request's max_price) with a bootstrap CI, a Bradley–Terry rating with its CI, and the (share, capture) Pareto frontier. Who engaged, passed, lost, submitted or scored never enters.",
+    guard: "read",
+    ok: { description: "The ratings as of a tape id", schema: n("PublicRatingsReply", PublicRatingsReply) },
   }),
   reconcile: documented({
     tag,

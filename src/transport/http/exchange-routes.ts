@@ -132,6 +132,8 @@ export function registerExchangeRoutes(
     });
   });
 
+  app.get("/markets/ratings", EXCHANGE_DOCS.ratings, (c) => c.json(ex.ratings.current()));
+
   app.get("/markets/:id", EXCHANGE_DOCS.market, (c) => {
     const agent = optionalAgent(c);
     return c.json(guarded(() => ex.exchange.view(agent, c.req.param("id"))));
