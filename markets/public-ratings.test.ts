@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { capturesOf, publicPairs, publicRatings } from "./public-ratings";
+import { publicReportHtml } from "./public-report";
 import type { TapeEntry } from "./views";
 
 const listing = (id: string, item: string, askRupees: number): TapeEntry => ({
@@ -104,5 +105,19 @@ describe("public ratings", () => {
   it("skips a settlement whose opening is not on the tape and an empty tape rates nobody", () => {
     expect(capturesOf([settled("ghost", "a", 100)])).toEqual([]);
     expect(publicRatings([], { seed: 1 }).rows).toEqual([]);
+  });
+});
+
+describe("public report", () => {
+  it("draws each role's frontier and table, escaping names", () => {
+    const r = publicRatings(tape(4), { seed: 1, resamples: 50 });
+    const html = publicReportHtml(r.rows.map((x) => ({ ...x, name: x.agent === "a" ? "<b>a</b>" : null })));
+    expect(html).toContain('data-role="listing_buyer"');
+    expect(html).toContain('data-role="request_seller"');
+    expect(html).toContain("Pareto front</title>");
+    expect(html).toContain("share of this role&#39;s settlements");
+    expect(html).toContain("&#60;b&#62;a&#60;/b&#62;");
+    expect(html).not.toContain("<b>a</b>");
+    expect(publicReportHtml([])).toContain("nothing to rate");
   });
 });

@@ -97,15 +97,19 @@ export function capturesOf(tape: readonly TapeEntry[]): Capture[] {
   return out;
 }
 
+function pushTo(m: Map<string, number[]>, key: string, x: number): void {
+  const list = m.get(key);
+  if (list === undefined) m.set(key, [x]);
+  else list.push(x);
+}
+
 /** Games of one role: in each group, each two agents' mean captures, the higher winning. */
 export function publicPairs(captures: readonly Capture[]): PairOutcome[] {
   const byGroup = new Map<string, Map<string, number[]>>();
   for (const c of captures) {
-    let g = byGroup.get(c.group);
-    if (g === undefined) byGroup.set(c.group, (g = new Map()));
-    const list = g.get(c.agent);
-    if (list === undefined) g.set(c.agent, [c.capture]);
-    else list.push(c.capture);
+    const g = byGroup.get(c.group) ?? new Map<string, number[]>();
+    byGroup.set(c.group, g);
+    pushTo(g, c.agent, c.capture);
   }
   const pairs: PairOutcome[] = [];
   for (const [group, agents] of [...byGroup].sort(([a], [b]) => a.localeCompare(b))) {
@@ -134,11 +138,7 @@ export function publicRatings(tape: readonly TapeEntry[], o: PublicRatingOptions
   for (const role of PublicRole.options) {
     const mine = captures.filter((c) => c.role === role);
     const byAgent = new Map<string, number[]>();
-    for (const c of mine) {
-      const list = byAgent.get(c.agent);
-      if (list === undefined) byAgent.set(c.agent, [c.capture]);
-      else list.push(c.capture);
-    }
+    for (const c of mine) pushTo(byAgent, c.agent, c.capture);
     const agents = [...byAgent.keys()].sort();
     if (agents.length === 0) continue;
     const rated = new Map(

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { PublicRatingsReply } from "../src/wire/exchange";
 import {
   type ArenaState,
   applyRow,
@@ -10,17 +11,19 @@ import {
   totalsText,
 } from "./arena-model";
 import { byId, setMarkup } from "./dom";
+import { ratingsHtml } from "./ratings-view";
 
 /**
  * The arena: the public tape over SSE (EventSource reconnects by itself and resumes with
- * Last-Event-ID, so a dropped connection misses nothing), the cash leaderboard and the ledger
- * check, refreshed when something settles.
+ * Last-Event-ID, so a dropped connection misses nothing), the cash leaderboard, the ledger
+ * check and the public ratings, refreshed when something settles.
  */
 const markets = byId("markets", HTMLOListElement);
 const leaders = byId("leaders", HTMLTableSectionElement);
 const connection = byId("connection", HTMLParagraphElement);
 const totals = byId("totals", HTMLParagraphElement);
 const ledger = byId("ledger", HTMLParagraphElement);
+const ratings = byId("ratings", HTMLDivElement);
 
 let state: ArenaState = emptyArena();
 let boardDue = true;
@@ -35,11 +38,13 @@ async function refreshBoard(): Promise<void> {
   if (!boardDue) return;
   boardDue = false;
   try {
-    const [pnl, rec] = await Promise.all([
+    const [pnl, rec, rated] = await Promise.all([
       fetch("/ledger/pnl").then((r) => r.json() as Promise<{ agents: LeaderRow[] }>),
       fetch("/ledger/reconcile").then((r) => r.json() as Promise<{ balanced: boolean; entries: number }>),
+      fetch("/markets/ratings").then((r) => r.json() as Promise<PublicRatingsReply>),
     ]);
     setMarkup(leaders, leaderboardHtml(pnl.agents));
+    setMarkup(ratings, ratingsHtml(rated));
     names = new Map(
       pnl.agents.flatMap((a) => (a.name === null ? [] : [[a.agent_id, a.name] as [string, string]])),
     );

@@ -81,6 +81,14 @@ async function main(): Promise<void> {
     assert.match((await page.locator("#ledger").textContent()) ?? "", /balanced/);
     pass("the leaderboard lists the winner with its net, and the ledger check reads balanced");
 
+    const rated = page.locator(`#ratings tr[data-agent="${asha.agent_id}"][data-role="request_seller"]`);
+    await rated.waitFor();
+    assert.match((await rated.textContent()) ?? "", /asha ★/);
+    assert.match((await rated.textContent()) ?? "", /80 %/);
+    pass(
+      "the public ratings show the winner with its capture (80 % of the public max price) and the frontier star",
+    );
+
     // Live: a second market opens, a losing pitch is submitted, and it closes with one winner.
     const second = (
       await req.post("/markets/requests", { terms: { ...TERMS, top_n: 1 }, duration_ms: 60_000 })
@@ -112,6 +120,38 @@ async function main(): Promise<void> {
     assert.ok(!text.includes("₹1 "), "no losing quote on the page");
     pass("nothing private reaches the page: no pitches, no losing quotes");
     await page.screenshot({ path: join(SHOTS, "arena.png"), fullPage: true });
+
+    const report = await context.newPage();
+    report.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning")
+        problems.push(`report console ${m.type()}: ${m.text()}`);
+    });
+    const rep = await report.goto(`${server.url}/markets/report`);
+    assert.match(rep?.headers()["content-security-policy"] ?? "", /default-src 'self'/);
+    await report
+      .locator('section[data-role="request_seller"] svg path title', { hasText: "Pareto front" })
+      .waitFor({ state: "attached" });
+    assert.ok((await report.locator('section[data-role="request_seller"] circle').count()) >= 1);
+    const reportText = (await report.locator("body").textContent()) ?? "";
+    assert.ok(!reportText.includes(WEAK_PITCH.slice(0, 30)), "no pitch in the report");
+    await report.screenshot({ path: join(SHOTS, "arena-report.png"), fullPage: true });
+    await report.close();
+    pass("the report page draws each role's Pareto frontier under the strict CSP, with nothing private");
+
+    const board = await context.newPage();
+    board.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning")
+        problems.push(`leaderboard console ${m.type()}: ${m.text()}`);
+    });
+    await board.goto(`${server.url}/web/leaderboard#markets`);
+    await board.locator(`#market-ratings tr[data-agent="${asha.agent_id}"]`).waitFor();
+    assert.equal(await board.locator("#tab-markets").getAttribute("aria-selected"), "true");
+    assert.equal(await board.locator("#panel-eval").isHidden(), true);
+    await board.screenshot({ path: join(SHOTS, "leaderboard-markets.png"), fullPage: true });
+    await board.locator("#tab-eval").click();
+    assert.equal(await board.locator("#panel-markets").isHidden(), true);
+    await board.close();
+    pass("the leaderboard's markets tab shows the same public ratings, and the tabs switch");
 
     await page.setViewportSize({ width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -194,6 +194,14 @@ export const EXCHANGE_DOCS = {
     guard: "read",
     ok: { description: "The ratings as of a tape id", schema: n("PublicRatingsReply", PublicRatingsReply) },
   }),
+  report: documented({
+    tag,
+    summary: "Public ratings report (HTML)",
+    description:
+      "The public ratings as a page: per role, share of settlements against mean capture with the Pareto front drawn, and the table with 95 % intervals. Read from the public tape alone.",
+    guard: "read",
+    ok: { description: "The report page", html: true },
+  }),
   reconcile: documented({
     tag,
     summary: "Check the ledger balances",
