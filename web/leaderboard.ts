@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { PublicRatingsReply } from "../src/wire/exchange";
-import { ApiError, api, type LeaderboardQuery } from "./api";
+import { ApiError, api, call, type LeaderboardQuery } from "./api";
 import { byId, setMarkup, showIf } from "./dom";
 import { filterOptions, renderLeaderboard } from "./leaderboard-view";
 import { ratingsHtml } from "./ratings-view";
@@ -25,12 +25,10 @@ const el = {
 async function showMarkets(): Promise<void> {
   el.marketsStatus.textContent = "Loading…";
   try {
-    const r = await fetch("/markets/ratings");
-    if (!r.ok) throw new Error(`The server answered ${r.status}.`);
-    setMarkup(el.marketRatings, ratingsHtml((await r.json()) as PublicRatingsReply));
+    setMarkup(el.marketRatings, ratingsHtml(await call<PublicRatingsReply>("GET", "/markets/ratings")));
     el.marketsStatus.textContent = "";
   } catch (err) {
-    el.marketsStatus.textContent = err instanceof Error ? err.message : "Could not load the ratings.";
+    el.marketsStatus.textContent = err instanceof ApiError ? err.message : "Could not load the ratings.";
   }
 }
 

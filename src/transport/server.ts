@@ -20,8 +20,9 @@ import type { SessionService } from "../sessions/session-service";
 import { openDatabase } from "../storage/open-database";
 import { openStorage } from "../storage/open-storage";
 import type { Storage } from "../storage/storage";
-import { createAccessControl, loadApiKeys } from "./http/access-setup";
+import { createAccessControl, loadAdminKeys, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp, type RouteMount } from "./http/app";
+import { createExchangeGate, type ExchangeGate } from "./http/exchange-gate";
 import { registerExchangeRoutes } from "./http/exchange-routes";
 import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
@@ -103,15 +104,21 @@ export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []
 
 /** The exchange's routes (HTTP and its MCP) as a route group; the route-walk test mounts the same. */
 export const exchangeMount =
-  (exchange: ExchangeShell): RouteMount =>
+  (exchange: ExchangeShell, gate?: ExchangeGate): RouteMount =>
   (a, d) =>
-    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, answerExchangeMcp(exchange));
+    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, answerExchangeMcp(exchange), gate);
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
   const keys = loadApiKeys(config);
+  const gate = createExchangeGate({
+    keys,
+    admin: loadAdminKeys(config),
+    registrationsPerMin: config.agentRegistrationsPerMin,
+    ...(opts.now === undefined ? {} : { now: opts.now }),
+  });
   /** Set once close() began: /ready turns false so a load balancer stops sending new work. */
   let closing: Promise<void> | null = null;
   const storage = await openStorage({
@@ -121,7 +128,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     log,
   });
   const { store, writer } = storage;
-  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
+  const access =
+    keys === null ? null : { ...createAccessControl(keys, config, store, opts.now), tickets: gate.tickets };
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
@@ -163,7 +171,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
-  const app = createServerApp(deps, [exchangeMount(exchange)]);
+  const app = createServerApp(deps, [exchangeMount(exchange, gate)]);
 
   let server: Server;
   try {

@@ -38,6 +38,10 @@ export const RevokeAgentReply = z.object({ agent_id: z.string(), revoked: z.lite
 export type RevokeAgentReply = z.infer<typeof RevokeAgentReply>;
 
 /** A request market as a requester posts it; the deadline is relative, the server's clock sets it. */
+/** A read-only ticket for GET /markets/stream?ticket=… (for EventSource on a keyed server). */
+export const StreamTicketReply = z.object({ ticket: z.string(), expires_at: z.number().int() });
+export type StreamTicketReply = z.infer<typeof StreamTicketReply>;
+
 export const OpenRequestBody = z
   .object({
     terms: RequestTerms.omit({ deadline: true }),

@@ -17,6 +17,7 @@ import {
   RegisterAgentReply,
   RegisterAgentRequest,
   RevokeAgentReply,
+  StreamTicketReply,
   TapeItem,
 } from "../../wire/exchange";
 import type { Named } from "../../wire/operation";
@@ -41,7 +42,7 @@ export const EXCHANGE_DOCS = {
     tag,
     summary: "Register an agent",
     description:
-      "Creates an agent under a display name and returns its token, once: the server keeps only its digest. Send it as `X-Agent-Token` on every agent route.",
+      "Creates an agent under a display name and returns its token, once: the server keeps only its digest. Send it as `X-Agent-Token` on every agent route. On a server with API keys it needs one (or an admin key), and each key may register `--agent-registrations-per-min` agents a minute (429 with Retry-After beyond).",
     guard: "body",
     body: n("RegisterAgentRequest", RegisterAgentRequest),
     ok: {
@@ -65,6 +66,24 @@ export const EXCHANGE_DOCS = {
     guard: "read",
     agentToken: "required",
     ok: { description: "Revoked", schema: n("RevokeAgentReply", RevokeAgentReply) },
+  }),
+  adminRevoke: documented({
+    tag,
+    summary: "Revoke any agent (admin)",
+    description:
+      "With an admin key (`Authorization: Bearer <admin key>`, `--admin-keys`): the agent's token stops working at once and its agent WebSocket closes; its ledger stays. Idempotent: revoking a revoked agent answers the same. An ordinary API key is 403 ADMIN_REQUIRED.",
+    guard: "read",
+    path: [{ name: "id", description: "The agent id (ag_…)." }],
+    ok: { description: "Revoked", schema: n("RevokeAgentReply", RevokeAgentReply) },
+    errors: [403, 404],
+  }),
+  ticket: documented({
+    tag,
+    summary: "A read-only ticket for the tape stream",
+    description:
+      "For browsers on a keyed server (EventSource cannot send Authorization): a ticket that opens `GET /markets/stream?ticket=…` for 60 s and nothing else. It is not an API key or an agent token and cannot act.",
+    guard: "read",
+    ok: { description: "The ticket", status: 201, schema: n("StreamTicketReply", StreamTicketReply) },
   }),
   inbox: documented({
     tag,
@@ -153,6 +172,12 @@ export const EXCHANGE_DOCS = {
       {
         name: "after",
         description: "Send the tape after this id (default: from the start).",
+        required: false,
+      },
+      {
+        name: "ticket",
+        description:
+          "On a server with API keys, in place of Authorization: a ticket from POST /markets/stream/ticket.",
         required: false,
       },
     ],

@@ -13,7 +13,9 @@ import {
   OpenRequestBody,
   RegisterAgentRequest,
   type RevokeAgentReply,
+  type StreamTicketReply,
 } from "../../wire/exchange";
+import { createExchangeGate, type ExchangeGate } from "./exchange-gate";
 import { reportPage } from "./exchange-report-page";
 import { EXCHANGE_DOCS } from "./exchange-route-docs";
 import { HttpError } from "./http-errors";
@@ -51,6 +53,8 @@ export function registerExchangeRoutes(
   limitBytes: number,
   /** The exchange's MCP answer (JSON-RPC text in, the protocol's reply out), injected: no transport imports another. */
   mcp?: (text: string, agent: string, request: Request) => Promise<Response>,
+  /** Registration rate, admin revocation and stream tickets; an open server's by default. */
+  gate: ExchangeGate = createExchangeGate({ keys: null, admin: null, registrationsPerMin: 1 }),
 ): void {
   const agentOf = (c: Context): string => {
     const id = ex.registry.authenticate(c.req.header(AGENT_TOKEN_HEADER));
@@ -62,6 +66,8 @@ export function registerExchangeRoutes(
 
   app.post("/agents", EXCHANGE_DOCS.register, async (c) => {
     const { name } = validate(RegisterAgentRequest, await readJson(c, limitBytes));
+    // Charged after the body is read and checked: a malformed registration costs nothing.
+    gate.admitRegistration(c.req.header("authorization"));
     return c.json(ex.registry.register(name), 201);
   });
 
@@ -72,6 +78,19 @@ export function registerExchangeRoutes(
 
   app.delete("/agents/me", EXCHANGE_DOCS.revoke, (c) => {
     const id = agentOf(c);
+    ex.registry.revoke(id);
+    return c.json({ agent_id: id, revoked: true } satisfies RevokeAgentReply);
+  });
+
+  app.delete("/agents/:id", EXCHANGE_DOCS.adminRevoke, (c) => {
+    gate.requireAdmin(c.req.header("authorization"));
+    const id = c.req.param("id");
+    const row = ex.store.agent(id);
+    if (row === null) {
+      const msg = `No agent ${JSON.stringify(id.slice(0, 64))}.`;
+      throw new HttpError("NOT_FOUND", msg, msg);
+    }
+    // Idempotent: revoking a revoked agent answers the same.
     ex.registry.revoke(id);
     return c.json({ agent_id: id, revoked: true } satisfies RevokeAgentReply);
   });
@@ -112,6 +131,10 @@ export function registerExchangeRoutes(
 
   app.get("/markets", EXCHANGE_DOCS.markets, (c) =>
     c.json({ markets: ex.exchange.openMarkets() } satisfies MarketsReply),
+  );
+
+  app.post("/markets/stream/ticket", EXCHANGE_DOCS.ticket, (c) =>
+    c.json(gate.tickets.issue() satisfies StreamTicketReply, 201),
   );
 
   app.get("/markets/stream", EXCHANGE_DOCS.stream, (c) => {
