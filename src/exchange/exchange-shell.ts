@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { LedgerEntry } from "../../markets/ledger";
-import type { Judge } from "../../markets/request/judge";
+import type { Judge, JudgeFailure } from "../../markets/request/judge";
 import type { Logger } from "../log/logger";
 import { ExchangeStore } from "../storage/exchange-store";
 import type { PnlReply } from "../wire/exchange";
@@ -25,6 +25,7 @@ export interface ExchangeShell {
 export interface ExchangeOptions {
   judge?: Judge;
   judgeTimeoutMs?: number;
+  judgeFailure?: JudgeFailure;
   now?: () => number;
   logger?: Logger;
   ids?: { marketId: () => string; seed: () => number; agentId?: () => string };

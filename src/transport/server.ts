@@ -3,10 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
+import type { Judge } from "../../markets/request/judge";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
-import type { ServerConfig } from "../config/config";
+import { ConfigError, type ServerConfig } from "../config/config";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
+import { judgeFromSpec } from "../exchange/judge-from-spec";
 import { readLlmConfig } from "../llm/config";
 import { chatModelCache } from "../llm/model-cache";
 import { redactSecrets } from "../llm/redact";
@@ -156,7 +158,18 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // The exchange's ledger lives in SQLite; on Postgres it is not ported yet and stays in memory.
   if (storage.sqlite === null)
     log.warn("the exchange keeps its ledger in memory: it is not ported to Postgres");
-  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), { logger: log });
+  let judge: Judge;
+  try {
+    judge = judgeFromSpec(config.judge, llm, realResilienceDeps);
+  } catch (err) {
+    await storage.close();
+    throw new ConfigError(`--judge: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), {
+    logger: log,
+    judge,
+    judgeTimeoutMs: config.judgeTimeoutMs,
+  });
   const deps: AppDeps = {
     service,
     store,
@@ -210,6 +223,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ttl_s: config.sessionTtlS,
     commits: storage.commits,
     api_keys: keys === null ? "off" : keys.size,
+    judge: judge.id,
   });
 
   const close = (): Promise<void> => {
