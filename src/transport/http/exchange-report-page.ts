@@ -1,29 +1,29 @@
-import { publicReportHtml } from "../../../markets/public-report";
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { REPORT_CSS } from "../../../eval/report/html-report";
+import { publicReportPage } from "../../../markets/public-report";
 import type { PublicRatingsReply } from "../../wire/exchange";
+import { CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 
 /**
- * GET /markets/report: the public ratings report in the site's frame and stylesheets (no
- * inline style or script, so the strict CSP holds). What it rests on is said on the page.
+ * The report page's one inline stylesheet, allowed by its hash: the page stays the same file
+ * `bazaar market simulate --html` writes, and the strict CSP still refuses any other inline
+ * style and every script.
  */
-export function reportPage(r: PublicRatingsReply): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>BazaarBATNA · Market ratings</title>
-  <link rel="stylesheet" href="/web/style.css">
-  <link rel="stylesheet" href="/web/arena.css">
-</head>
-<body>
-  <main id="main" class="report">
-    <h1>Market ratings, from the public tape</h1>
-    <p class="lede">Computed from settled prices, winners and the public terms of each market only: who engaged,
-      passed, lost, submitted or scored is private and never enters. <a href="/web/arena">Back to the arena</a>.</p>
-    <p class="muted">${r.method}, seed ${r.seed}, ${r.resamples} bootstrap resamples; tape up to id ${r.as_of_tape_id}
-      (${r.tape_entries} entries, ${r.settlements} settlements).</p>
-    ${publicReportHtml(r.rows)}
-  </main>
-</body>
-</html>`;
+const STYLE_HASH = `'sha256-${createHash("sha256").update(REPORT_CSS, "utf8").digest("base64")}'`;
+const REPORT_POLICY = CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' ${STYLE_HASH}`);
+
+/** GET /markets/report: the public ratings as a page, with what they rest on. */
+export function reportPage(c: Context, r: PublicRatingsReply): Response {
+  securityHeaders(c, REPORT_POLICY);
+  return c.html(
+    publicReportPage(
+      "Market ratings, from the public tape",
+      [
+        `${r.method}, seed ${r.seed}, ${r.resamples} bootstrap resamples`,
+        `tape up to id ${r.as_of_tape_id}: ${r.tape_entries} entries, ${r.settlements} settlements`,
+      ],
+      r.rows,
+    ),
+  );
 }

@@ -22,7 +22,6 @@ import { HttpError } from "./http-errors";
 import { requireJsonContentType } from "./json-content-type";
 import { readBodyText } from "./read-body";
 import { readJson, validate } from "./request-input";
-import { securityHeaders } from "./security-headers";
 
 /** Keep-alive comment on an idle stream, so proxies do not cut it. */
 const HEARTBEAT_MS = 15_000;
@@ -159,10 +158,7 @@ export function registerExchangeRoutes(
 
   app.get("/markets/ratings", EXCHANGE_DOCS.ratings, (c) => c.json(ex.ratings.current()));
 
-  app.get("/markets/report", EXCHANGE_DOCS.report, (c) => {
-    securityHeaders(c);
-    return c.html(reportPage(ex.ratings.current()));
-  });
+  app.get("/markets/report", EXCHANGE_DOCS.report, (c) => reportPage(c, ex.ratings.current()));
 
   app.get("/markets/:id", EXCHANGE_DOCS.market, (c) => {
     const agent = optionalAgent(c);
