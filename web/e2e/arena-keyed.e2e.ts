@@ -8,32 +8,22 @@
  * run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { clientFor, GOOD_PITCH, TERMS } from "../../src/exchange/testing/exchange-http";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
 import { AGENT_TOKEN_HEADER } from "../../src/wire/exchange";
-import { CHROMIUM, launchBrowser, NO_CHROMIUM, SHOTS, shot, watchProblems } from "./browser";
+import { launchBrowser, runSuite, shot, watchProblems } from "./browser";
 
 const KEY = "arena-keyed-browser-key-9c2e";
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent", apiKeys: [KEY] },
     { logger: silentLogger, drainMs: 500, env: {} },
   );
   const browser = await launchBrowser("arena-keyed");
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   const register = async (name: string) => {
     const r = await fetch(`${server.url}/agents`, {
       method: "POST",
@@ -100,12 +90,4 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

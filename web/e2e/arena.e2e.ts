@@ -8,36 +8,17 @@
  * Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { GOOD_PITCH, registerAgent, TERMS, WEAK_PITCH } from "../../src/exchange/testing/exchange-http";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
+import { CHROMIUM, FLAGS, runSuite, SHOTS } from "./browser";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
-
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `No Chromium at ${CHROMIUM}. Install it or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
-    );
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
@@ -50,8 +31,6 @@ async function main(): Promise<void> {
     viewport: { width: 1280, height: 800 },
   });
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const req = await registerAgent(server.url, "requester");
     const asha = await registerAgent(server.url, "asha");
@@ -165,12 +144,4 @@ async function main(): Promise<void> {
     await server.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,4 +72,25 @@ export async function launchBrowser(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One browser suite run: refuses without Chromium, makes the screenshot folder, runs `body`
+ * with a `pass` that records each check, then prints one "ok - …" line per check and the
+ * tally; any throw prints it, says "0 passed, 1 failed" and fails the process.
+ */
+export function runSuite(body: (pass: (what: string) => void) => Promise<void>): void {
+  const checks: string[] = [];
+  const run = async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(NO_CHROMIUM);
+    mkdirSync(SHOTS, { recursive: true });
+    await body((what) => checks.push(what));
+    for (const c of checks) console.log(`ok - ${c}`);
+    console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
+  };
+  run().catch((err: unknown) => {
+    console.error(err);
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+  });
 }
