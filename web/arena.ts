@@ -47,6 +47,8 @@ async function refreshBoard(): Promise<void> {
     ]);
     setMarkup(leaders, leaderboardHtml(pnl.agents));
     setMarkup(ratings, ratingsHtml(rated));
+    // The server recomputes ratings every few seconds: until they rate the tape the page has, ask again.
+    if (rated.as_of_tape_id < state.lastId) boardDue = true;
     names = new Map(
       pnl.agents.flatMap((a) => (a.name === null ? [] : [[a.agent_id, a.name] as [string, string]])),
     );

@@ -6,7 +6,7 @@ import { ExchangeStore } from "../storage/exchange-store";
 import type { PnlReply } from "../wire/exchange";
 import { AgentRegistry } from "./agent-registry";
 import { LiveExchange } from "./live-exchange";
-import { PublicRatingBoard } from "./public-rating-board";
+import { inlineFitter, PublicRatingBoard, workerFitter } from "./public-rating-board";
 
 /** The exchange's parts as the transports use them, over the server's one SQLite database. */
 export interface ExchangeShell {
@@ -26,6 +26,8 @@ export interface ExchangeOptions {
   judge?: Judge;
   judgeTimeoutMs?: number;
   judgeFailure?: JudgeFailure;
+  /** Fit the public ratings on this thread instead of a worker (tests that build many exchanges). */
+  ratingsOnThisThread?: boolean;
   now?: () => number;
   logger?: Logger;
   ids?: { marketId: () => string; seed: () => number; agentId?: () => string };
@@ -75,11 +77,17 @@ export function openExchange(db: Database.Database, opts: ExchangeOptions = {}):
   const registry = new AgentRegistry(store, opts.now, opts.ids?.agentId);
   const exchange = new LiveExchange({ store, registry, ...opts });
   exchange.resume();
+  const ratings = new PublicRatingBoard(
+    store,
+    (a) => registry.name(a),
+    opts.now,
+    opts.ratingsOnThisThread === true ? inlineFitter() : workerFitter(),
+  );
   return {
     store,
     registry,
     exchange,
-    ratings: new PublicRatingBoard(store, (a) => registry.name(a)),
+    ratings,
     pnl: (agent) => cashPnl(store.entriesOf(agent), agent).get(agent) ?? emptyPnl(agent),
     leaderboard: () =>
       [...cashPnl(store.allEntries()).values()]
@@ -89,6 +97,7 @@ export function openExchange(db: Database.Database, opts: ExchangeOptions = {}):
     async stop() {
       exchange.tape.end();
       await exchange.stop();
+      await ratings.stop();
     },
   };
 }

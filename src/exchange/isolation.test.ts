@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentAction } from "../../markets/commands";
 import { openDatabase } from "../storage/open-database";
 import { type ExchangeShell, openExchange } from "./exchange-shell";
+import { RECOMPUTE_MIN_MS } from "./public-rating-board";
 import { GOOD_PITCH, TERMS } from "./testing/exchange-http";
 
 /**
@@ -29,6 +30,7 @@ function world(): World {
   let k = 0;
   const ex = openExchange(openDatabase(":memory:"), {
     now: () => clock.t,
+    ratingsOnThisThread: true,
     ids: {
       marketId: () => `mk_${++n}`,
       seed: () => 4242,
@@ -120,15 +122,16 @@ async function play(
           rounds: 8,
         }).market_id;
   for (const s of script) {
-    w.clock.t += 1;
-    const observe = () => {
+    // A step is as long as the ratings' recompute interval, so every observation rates the tape as it is.
+    w.clock.t += RECOMPUTE_MIN_MS;
+    const observe = async () => {
       seen.push(`view ${norm(w, w.ex.exchange.view(w.a, id))}`);
-      const pub = `${norm(w, w.ex.ratings.current())} ${norm(w, w.ex.leaderboard())}`;
+      const pub = `${norm(w, await w.ex.ratings.current())} ${norm(w, w.ex.leaderboard())}`;
       seen.push(`boards ${pub}`);
       boards.push([norm(w, w.ex.exchange.view(null, id).tape), pub]);
     };
     if (s.who === "b" && !withB) {
-      observe();
+      await observe();
       continue;
     }
     const agent = s.who === "a" ? w.a : w.b;
@@ -143,8 +146,9 @@ async function play(
     }
     await w.ex.exchange.idle();
     if (s.who === "a") seen.push(`reply ${reply}`);
-    observe();
+    await observe();
   }
+  await w.ex.stop();
   return { seen, w, boards };
 }
 

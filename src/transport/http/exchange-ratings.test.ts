@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RECOMPUTE_MIN_MS } from "../../exchange/public-rating-board";
 import { eventually, GOOD_PITCH, TERMS } from "../../exchange/testing/exchange-http";
 import { useExchangeServer } from "../../exchange/testing/exchange-server";
 import { PublicRatingsReply } from "../../wire/exchange";
@@ -33,7 +34,11 @@ describe("GET /markets/ratings", () => {
         return v.body.tape.filter((e: { kind: string }) => e.kind === "settled").length === 2 ? v : undefined;
       });
     }
-    const r = await t.srv.get("/markets/ratings");
+    // Ratings are recomputed at most every RECOMPUTE_MIN_MS: wait for the tape's six settlements.
+    const r = await eventually(async () => {
+      const x = await t.srv.get("/markets/ratings");
+      return x.body.settlements === 6 ? x : undefined;
+    }, RECOMPUTE_MIN_MS + 3000);
     const body = PublicRatingsReply.parse(r.body);
     expect(body).toMatchObject({ method: "public-tape-bradley-terry@1", settlements: 6 });
     const row = (agent: string, role: string) => body.rows.find((x) => x.agent === agent && x.role === role)!;

@@ -156,9 +156,9 @@ export function registerExchangeRoutes(
     });
   });
 
-  app.get("/markets/ratings", EXCHANGE_DOCS.ratings, (c) => c.json(ex.ratings.current()));
+  app.get("/markets/ratings", EXCHANGE_DOCS.ratings, async (c) => c.json(await ex.ratings.current()));
 
-  app.get("/markets/report", EXCHANGE_DOCS.report, (c) => reportPage(c, ex.ratings.current()));
+  app.get("/markets/report", EXCHANGE_DOCS.report, async (c) => reportPage(c, await ex.ratings.current()));
 
   app.get("/markets/:id", EXCHANGE_DOCS.market, (c) => {
     const agent = optionalAgent(c);
