@@ -20,16 +20,6 @@ export interface TrainOptions {
   version: string;
   /** The feature set (env/tells/feature-sets.ts) the model reads with; tells-features/3 writes a tells-model/2 file. */
   featureSet: string;
-  /**
-   * NBSVM-style scaling: when set, each head's features are scaled by their log-count ratio
-   * (smoothed by this alpha) before the fit. The ratio is folded into the written weights, so
-   * reading costs the same and the file format is unchanged.
-   */
-  nbAlpha?: number;
-  /** Scale only buckets below this (the concept buckets of tells-features/4); n-grams keep 1. */
-  nbBelow?: number;
-  /** Count, per bucket, the families it occurs in (positive / negative) rather than the clauses. */
-  nbByFamily?: boolean;
 }
 
 export const DEFAULT_TRAIN: TrainOptions = {
@@ -50,7 +40,6 @@ interface Example {
   counts: Float64Array;
   /** Target per head; NaN where a head does not learn from this row (grades on rows without condition). */
   y: number[];
-  family: string;
 }
 
 /** One training example per clause: a clause carries a signal when a gold span of it overlaps the clause. */
@@ -76,7 +65,6 @@ function toExamples(r: CorpusRow, features: FeatureExtractor): Example[] {
       buckets: Int32Array.from(keys),
       counts: Float64Array.from(keys.map((k) => counts.get(k) ?? 0)),
       y,
-      family: r.family,
     };
   });
 }
@@ -92,10 +80,6 @@ export function trainTellsModel(
   const features = featuresFor(o.featureSet);
   const examples = rows.flatMap((r) => toExamples(r, features));
   const heads = HEADS.length;
-  const r =
-    o.nbAlpha === undefined
-      ? undefined
-      : logCountRatios(examples, heads, o.nbAlpha, o.nbBelow ?? SIZE, o.nbByFamily ?? false);
   const w = Array.from({ length: heads }, () => new Float64Array(SIZE));
   const g2 = Array.from({ length: heads }, () => new Float64Array(SIZE).fill(1e-8));
   const bias = new Float64Array(heads);
@@ -119,15 +103,13 @@ export function trainTellsModel(
         if (Number.isNaN(target)) continue;
         const wh = w[h] as Float64Array;
         const gh = g2[h] as Float64Array;
-        const rh = r?.[h];
-        const x = (k: number): number =>
-          (ex.counts[k] as number) * (rh === undefined ? 1 : (rh[ex.buckets[k] as number] as number));
         let z = bias[h] as number;
-        for (let k = 0; k < ex.buckets.length; k++) z += (wh[ex.buckets[k] as number] as number) * x(k);
+        for (let k = 0; k < ex.buckets.length; k++)
+          z += (wh[ex.buckets[k] as number] as number) * (ex.counts[k] as number);
         const err = 1 / (1 + Math.exp(-z)) - target;
         for (let k = 0; k < ex.buckets.length; k++) {
           const b = ex.buckets[k] as number;
-          const grad = err * x(k) + o.l2 * (wh[b] as number);
+          const grad = err * (ex.counts[k] as number) + o.l2 * (wh[b] as number);
           gh[b] = (gh[b] as number) + grad * grad;
           wh[b] = (wh[b] as number) - (o.rate * grad) / Math.sqrt(gh[b] as number);
         }
@@ -144,53 +126,7 @@ export function trainTellsModel(
       }
     }
   }
-  // Fold the NB ratios into the weights: w·(r∘x) = (w∘r)·x, so the reader needs no change.
-  if (r !== undefined) {
-    avg.forEach((a, h) => {
-      const rh = r[h] as Float64Array;
-      for (let b = 0; b < SIZE; b++) a[b] = (a[b] as number) * (rh[b] as number);
-    });
-  }
   return quantise(avg, avgBias, o);
-}
-
-/**
- * Per head, the NB log-count ratio of each bucket over binarised clause features:
- * log((p_b / |p|₁) / (q_b / |q|₁)), with p and q the alpha-smoothed counts of clauses
- * (positive, negative for that head) in which the bucket occurs.
- */
-function logCountRatios(
-  examples: readonly Example[],
-  heads: number,
-  alpha: number,
-  below: number,
-  byFamily: boolean,
-): Float64Array[] {
-  return Array.from({ length: heads }, (_, h) => {
-    const p = new Float64Array(SIZE).fill(alpha);
-    const q = new Float64Array(SIZE).fill(alpha);
-    const seen = new Set<string>();
-    for (const ex of examples) {
-      const target = ex.y[h] as number;
-      if (Number.isNaN(target)) continue;
-      const into = target === 1 ? p : q;
-      for (const b of ex.buckets) {
-        const key = `${target}:${ex.family}:${b}`;
-        if (byFamily && seen.has(key)) continue;
-        if (byFamily) seen.add(key);
-        into[b] = (into[b] as number) + 1;
-      }
-    }
-    let pn = 0;
-    let qn = 0;
-    for (let b = 0; b < SIZE; b++) {
-      pn += p[b] as number;
-      qn += q[b] as number;
-    }
-    const out = new Float64Array(SIZE).fill(1);
-    for (let b = 0; b < below; b++) out[b] = Math.log((p[b] as number) / pn / ((q[b] as number) / qn));
-    return out;
-  });
 }
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
