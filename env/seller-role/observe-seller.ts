@@ -1,5 +1,6 @@
 import type { EpisodeState } from "../episode-state";
 import { formatRupees } from "../money";
+import { priceText } from "../notices";
 import { extractCues, localExtractorFor } from "../tells/extract-cues";
 import { bonusScheme } from "./seller-economics";
 import type { SellerObservation } from "./seller-observation";
@@ -9,12 +10,14 @@ export const SELLER_NOTICE = {
   buyerWalked: "The buyer walked away. No deal.",
   youWalked: "You walked away. No deal this time.",
   timeUp: "Out of time: the last round passed without a deal.",
-  dealAt: (price: number) => `Deal closed at ${formatRupees(price)}.`,
+  /** Whole rupees on tasks recorded that way (@1); exact money where the spec says so (@2). */
+  dealAt: (price: number, say: (x: number) => string = formatRupees) => `Deal closed at ${say(price)}.`,
 } as const;
 
 function notice(s: EpisodeState): string | null {
   if (!s.done) return null;
-  if (s.outcome === "deal" && s.agreedPrice !== null) return SELLER_NOTICE.dealAt(s.agreedPrice);
+  if (s.outcome === "deal" && s.agreedPrice !== null)
+    return SELLER_NOTICE.dealAt(s.agreedPrice, priceText(s.spec));
   if (s.outcome === "expired") return SELLER_NOTICE.timeUp;
   const last = s.dialogue[s.dialogue.length - 1];
   return last?.speaker === "seller" ? SELLER_NOTICE.youWalked : SELLER_NOTICE.buyerWalked;

@@ -190,6 +190,8 @@ export const BuyersResponse = z.object({
       description: z.string(),
       buyer: z.string(),
       success_threshold: z.number(),
+      /** The current version of its task (listed first; /web/sell opens on the first). */
+      current: z.boolean(),
     }),
   ),
 });

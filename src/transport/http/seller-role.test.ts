@@ -189,9 +189,12 @@ describe("the seller role over HTTP", () => {
     expect(page.text).toContain('src="/web/sell.js"');
     const buyers = (await srv.get("/buyers")).body;
     expect(buyers.buyers.map((b: { key: string }) => b.key)).toContain("rule-smart@1");
-    expect(buyers.tasks.map((t: { id: string }) => t.id)).toEqual([
-      "sell_single_deal@1",
-      "sell_tough_buyer@1",
+    // Current versions (exact money) first: /web/sell opens on sell_single_deal@2.
+    expect(buyers.tasks.map((t: { id: string; current: boolean }) => [t.id, t.current])).toEqual([
+      ["sell_single_deal@2", true],
+      ["sell_tough_buyer@2", true],
+      ["sell_single_deal@1", false],
+      ["sell_tough_buyer@1", false],
     ]);
     expect(buyers.llm_key_forms).toContain("llm-ollama:<tag>@1");
   });
