@@ -35,7 +35,9 @@ export const SELLER_TOOLS = [
         .min(1)
         .max(64)
         .optional()
-        .describe("Seller-role task, e.g. sell_single_deal@2 (exact money); omitted or bare ids mean version 1."),
+        .describe(
+          "Seller-role task, e.g. sell_single_deal@2 (exact money); omitted or bare ids mean version 1.",
+        ),
       seed: z.number().int().min(0).max(MAX_SEED).optional().describe("Seed for a reproducible episode."),
       buyer: z
         .string()
