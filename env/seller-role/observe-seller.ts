@@ -4,6 +4,7 @@ import { priceText } from "../notices";
 import { extractCues, localExtractorFor } from "../tells/extract-cues";
 import { bonusScheme } from "./seller-economics";
 import type { SellerObservation } from "./seller-observation";
+import type { SellerRecord } from "./seller-record";
 
 /** The environment's own words to the seller agent. */
 export const SELLER_NOTICE = {
@@ -23,8 +24,12 @@ function notice(s: EpisodeState): string | null {
   return last?.speaker === "seller" ? SELLER_NOTICE.youWalked : SELLER_NOTICE.buyerWalked;
 }
 
-/** The seller agent's view of an episode right now (seller role). */
-export function observeSeller(s: EpisodeState): SellerObservation {
+/**
+ * The seller agent's view of an episode right now (seller role). In a career, `past` is the
+ * seller's records of the run's deals before this one (the run holds them; an episode log
+ * alone does not).
+ */
+export function observeSeller(s: EpisodeState, past: readonly SellerRecord[] = []): SellerObservation {
   const spec = s.spec;
   const last = s.dialogue[s.dialogue.length - 1];
   const buyerSpoke = last?.speaker === "buyer" ? last.message : null;
@@ -57,5 +62,8 @@ export function observeSeller(s: EpisodeState): SellerObservation {
     notice: said,
     message: [buyerSpoke, said].filter((x): x is string => x !== null && x !== "").join("\n"),
     dialogue: k === 0 ? [] : s.dialogue.slice(-k),
+    ...(spec.total_episodes > 1
+      ? { career: { episode_number: spec.episode, total_episodes: spec.total_episodes, past: [...past] } }
+      : {}),
   };
 }

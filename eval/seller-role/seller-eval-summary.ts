@@ -59,7 +59,7 @@ const uniq = <T>(xs: readonly T[], key: (x: T) => string): T[] => [
 
 function row(agent: string, units: readonly SellerUnitResult[]): SellerEvalRow {
   const first = units[0] as SellerUnitResult;
-  const scores = units.map((u) => u.record.score);
+  const scores = units.map((u) => u.score);
   const [lo, hi] = bootstrapCi(scores, { seed: SELLER_CI_SEED });
   const decisions = units.reduce((n, u) => n + u.decisions, 0);
   const parse = units.reduce((n, u) => n + u.parse_errors, 0);
@@ -83,7 +83,9 @@ function row(agent: string, units: readonly SellerUnitResult[]): SellerEvalRow {
       (s) => `${s.id}@${s.version}#${s.hash}`,
     ),
     seeds: units.length,
-    ...gradeSeller(units.map((u) => u.record)),
+    ...gradeSeller(units.flatMap((u) => u.records)),
+    // The mean run score (equal to the per-deal mean when every run finished all its deals).
+    score: round4(scores.reduce((a, b) => a + b, 0) / scores.length),
     score_ci95: [round4(lo), round4(hi)],
     mean_return: round4(units.reduce((s, u) => s + u.return, 0) / units.length),
     decisions,

@@ -102,7 +102,7 @@ describe("bazaar eval --role seller, in-process", () => {
     // The model is told its own brief: reservation and cost are in the prompt, the buyer's budget never.
     const first = good.prompts[0]?.[1]?.content ?? "";
     const u = units.find((x) => x.agent === "scripted-model" && x.seed === 1);
-    expect(first).toContain(`Your private reservation: ${u?.record.reservation}`);
+    expect(first).toContain(`Your private reservation: ${u?.records[0]?.reservation}`);
     const { run } = await openSellerRun("sell_single_deal@2", {
       seed: 1,
       episodeId: "x",
@@ -125,8 +125,10 @@ describe("bazaar eval --role seller, in-process", () => {
     const { units, summary } = await evalOf([agent], ["sell_tough_buyer@2"], []);
     expect(units.every((u) => u.model_errors === u.decisions && u.parse_errors === u.decisions)).toBe(true);
     expect(summary.rows[0]?.model_error_rate).toBe(1);
-    expect(units.map((u) => u.record.outcome).every((o) => ["deal", "walk", "expired"].includes(o))).toBe(
-      true,
-    );
+    expect(
+      units
+        .flatMap((u) => u.records.map((r) => r.outcome))
+        .every((o) => ["deal", "walk", "expired"].includes(o)),
+    ).toBe(true);
   });
 });

@@ -36,7 +36,10 @@ export interface SellerUnitResult {
   seed: number;
   engine_version: string;
   seller_role_version: string;
-  record: SellerRecord;
+  /** The seller's record of each deal (one, or a career's). */
+  records: SellerRecord[];
+  /** The run's score: the mean episode score over all its deals (a career's unplayed ones count 0). */
+  score: number;
   /** The sum of the step rewards (penalties for malformed counters included). */
   return: number;
   decisions: number;
@@ -89,8 +92,11 @@ export async function playSellerUnit(
       tokens: null as SellerUnitResult["tokens"],
       latency: null as number | null,
     };
+    const total = reset.observation.career?.total_episodes ?? 1;
+    // A buyer may end a deal on its opening move (a career then opens the next one at once).
+    const first = reset.record === null ? [] : [reset.record];
     const records = reset.done
-      ? [reset.record]
+      ? []
       : await playLoop<
           SellerEvalStep["observation"],
           SellerAgentAct["action"],
@@ -100,7 +106,11 @@ export async function playSellerUnit(
         >(
           (a) => session.step(a),
           (obs, step) => agent.act(obs, { seed: u.seed, step }),
-          { observation: reset.observation, label: `${agent.id} ${u.task} seed ${u.seed}`, wanted: 1 },
+          {
+            observation: reset.observation,
+            label: `${agent.id} ${u.task} seed ${u.seed}`,
+            wanted: total - first.length,
+          },
           ({ act, res }) => {
             tally.decisions += 1;
             if (act.parseError) tally.parse += 1;
@@ -112,9 +122,8 @@ export async function playSellerUnit(
             if (act.latencyMs !== undefined) tally.latency = (tally.latency ?? 0) + act.latencyMs;
           },
         );
-    const record = records[0];
-    if (record === undefined || record === null)
-      throw new Error(`${u.task} seed ${u.seed}: the episode did not finish`);
+    const done = [...first, ...records].filter((r): r is SellerRecord => r !== null);
+    if (done.length < total) throw new Error(`${u.task} seed ${u.seed}: the run did not finish`);
     return {
       agent: agent.id,
       task: reset.task,
@@ -123,7 +132,8 @@ export async function playSellerUnit(
       seed: u.seed,
       engine_version: reset.engineVersion,
       seller_role_version: reset.sellerRoleVersion,
-      record,
+      records: done,
+      score: round4(done.reduce((sum, r) => sum + r.score, 0) / total),
       return: round4(tally.ret),
       decisions: tally.decisions,
       parse_errors: tally.parse,

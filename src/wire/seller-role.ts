@@ -66,7 +66,11 @@ export const SellerStepInfoWire = z.object({
   violations: z.array(z.string()),
   /** The buyer's last move was its fallback (an LLM buyer that failed or answered garbage). */
   buyer_fallback: z.boolean(),
+  /** The record of the episode that ended on this step (in a career, the deal just done). */
   seller_result: SellerRecord.optional(),
+  /** Careers: that episode ended and the next one began (the observation is the new one's). */
+  episode_done: z.boolean().optional(),
+  terminal_observation: SellerObservation.optional(),
 });
 
 export const SellerResetResponse = z.object({

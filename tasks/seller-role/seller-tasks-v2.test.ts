@@ -46,9 +46,14 @@ describe("seller-role tasks @2 (exact money)", () => {
     expect(opening?.message).toContain(formatMoney(opened.observation.brief.ask_price));
   });
 
-  it("keep bare ids on version 1; the current keys are the @2 tasks", () => {
+  it("keep bare ids on version 1; the current keys are the @2 tasks and the career", () => {
     expect(requireSellerTask("sell_single_deal").version).toBe("1");
     expect(requireSellerTask("sell_tough_buyer").version).toBe("1");
-    expect(CURRENT_SELLER_TASK_KEYS.map((k) => requireSellerTask(k).version)).toEqual(["2", "2"]);
+    expect(CURRENT_SELLER_TASK_KEYS).toEqual(["sell_single_deal@2", "sell_tough_buyer@2", "sell_career_5@1"]);
+    expect(CURRENT_SELLER_TASK_KEYS.map((k) => requireSellerTask(k).economics)).toEqual([
+      "single_deal@3",
+      "asymmetric_pressure@3",
+      "career_10@3",
+    ]);
   });
 });

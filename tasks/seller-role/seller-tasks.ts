@@ -14,6 +14,8 @@ export interface SellerTaskDefinition {
   /** The pinned buyer this task plays against by default, "id@version". */
   buyer: string;
   successThreshold: number;
+  /** Careers: deals in a row with the same buyer (1 when omitted). */
+  totalEpisodes?: number;
 }
 
 export const SELLER_TASKS: readonly SellerTaskDefinition[] = [
@@ -61,10 +63,27 @@ export const SELLER_TASKS: readonly SellerTaskDefinition[] = [
     buyer: "boulware@1",
     successThreshold: 0.3,
   },
+  // A career: five sales in a row to ONE buyer that remembers how fast this seller conceded in
+  // the earlier deals (career-smart@1): caving early is read as softness and costs later deals.
+  {
+    id: "sell_career_5",
+    version: "1",
+    difficulty: "hard",
+    description:
+      "Five sales in a row to the same buyer, who remembers you: concede fast in the early deals and it opens lower and raises slower in the later ones. Graded over all five; prices said exactly.",
+    economics: "career_10@3",
+    buyer: "career-smart@1",
+    successThreshold: 0.3,
+    totalEpisodes: 5,
+  },
 ];
 
 /** What "the current seller-role tasks" means wherever a default points at them (/web/sell, docs). */
-export const CURRENT_SELLER_TASK_KEYS: readonly string[] = ["sell_single_deal@2", "sell_tough_buyer@2"];
+export const CURRENT_SELLER_TASK_KEYS: readonly string[] = [
+  "sell_single_deal@2",
+  "sell_tough_buyer@2",
+  "sell_career_5@1",
+];
 
 export const sellerTaskKey = (t: Pick<SellerTaskDefinition, "id" | "version">): string =>
   `${t.id}@${t.version}`;

@@ -45,11 +45,12 @@ describe("bazaar eval --role seller", () => {
     expect(http.code).toBe(0);
     expect(http.summary?.transport).toBe("http");
     expect(http.summary?.rows).toEqual(local.summary?.rows);
-    expect(local.summary?.tasks).toEqual(["sell_single_deal@2", "sell_tough_buyer@2"]);
+    // "all" is the current tasks, the career included: its five deals per seed match over HTTP too.
+    expect(local.summary?.tasks).toEqual(["sell_single_deal@2", "sell_tough_buyer@2", "sell_career_5@1"]);
     expect(local.summary?.git_commit).toMatch(/^[0-9a-f]{40}|unknown/);
     const files = join(dir, "runs", "http");
     expect(JSON.parse(readFileSync(join(files, "seller-summary.json"), "utf8"))).toEqual(http.summary);
-    expect(readFileSync(join(files, "seller-units.jsonl"), "utf8").trim().split("\n")).toHaveLength(8);
+    expect(readFileSync(join(files, "seller-units.jsonl"), "utf8").trim().split("\n")).toHaveLength(12);
     expect(local.io.stdout()).toContain("| scripted-seller | sell_single_deal@2 | rule-smart@1");
   });
 

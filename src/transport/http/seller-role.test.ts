@@ -193,6 +193,7 @@ describe("the seller role over HTTP", () => {
     expect(buyers.tasks.map((t: { id: string; current: boolean }) => [t.id, t.current])).toEqual([
       ["sell_single_deal@2", true],
       ["sell_tough_buyer@2", true],
+      ["sell_career_5@1", true],
       ["sell_single_deal@1", false],
       ["sell_tough_buyer@1", false],
     ]);
