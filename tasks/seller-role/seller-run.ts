@@ -128,7 +128,13 @@ function result(
       ...extra,
       ...(record === null ? {} : { seller_result: record }),
       ...(ended !== null && ended.episode !== e
-        ? { episode_done: true, terminal_observation: observeSeller(ended.episode, run.records.slice(0, ended.episode.spec.episode - 1)) }
+        ? {
+            episode_done: true,
+            terminal_observation: observeSeller(
+              ended.episode,
+              run.records.slice(0, ended.episode.spec.episode - 1),
+            ),
+          }
         : {}),
     },
   };
