@@ -2,15 +2,18 @@ import { describe, expect, it } from "vitest";
 import { resolveBuyer } from "../../buyers/registry";
 import type { ChatMessage, ChatModel } from "../../env/chat-model";
 import { ENGINE_VERSION } from "../../env/engine-version";
-import { formatPrice } from "../../env/money";
-import { openSellerRun, SELLER_ROLE_VERSION } from "../../tasks/seller-role/seller-run";
+import { formatPrice, round4 } from "../../env/money";
+import { gradeSeller } from "../../tasks/seller-role/grade-seller";
+import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
+import { openSellerRun, SELLER_ROLE_VERSION, stepSellerRun } from "../../tasks/seller-role/seller-run";
+import { bootstrapCi } from "../metrics/bootstrap";
 import { llmSellerAgent } from "./llm-seller-agent";
 import { scriptedSeller } from "./seller-agent";
 import { SELLER_AGENT_PROMPT_HASH } from "./seller-agent-prompt-v1";
 import { sellerBaseline } from "./seller-baseline";
 import { runSellerEval } from "./seller-eval";
 import { inProcessSellerSessions } from "./seller-eval-env";
-import { summarizeSellerEval } from "./seller-eval-summary";
+import { SELLER_CI_SEED, summarizeSellerEval } from "./seller-eval-summary";
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -53,24 +56,37 @@ function scriptedModel(replies: Array<string | Error>): ChatModel & { prompts: C
 }
 
 describe("bazaar eval --role seller, in-process", () => {
-  it("scores the scripted seller agent exactly as the seller baseline does (same grader, same CI)", async () => {
+  it("scores the scripted seller agent as playing the engine directly does (same grader, same CI)", async () => {
     const tasks = ["sell_single_deal@2", "sell_tough_buyer@1"];
     const buyers = ["rule-smart@1", "boulware@1"];
     const { summary } = await evalOf([scriptedSeller], tasks, buyers);
-    const base = await sellerBaseline({ tasks, buyers, seeds: SEEDS, gitCommit: "abc" });
     expect(summary.rows).toHaveLength(4);
-    for (const b of base.rows) {
-      const row = summary.rows.find((r) => r.task === b.task && r.buyer.id === b.buyer.id);
-      expect(row).toMatchObject({
-        score: b.score,
-        score_ci95: b.score_ci95,
-        deal_rate: b.deal_rate,
-        below_reservation_rate: b.below_reservation_rate,
-        buyer: b.buyer,
-        parse_error_rate: 0,
-        flags: [],
-      });
+    for (const task of tasks) {
+      for (const key of buyers) {
+        const records = [];
+        for (const seed of SEEDS) {
+          const o = await openSellerRun(task, { seed, episodeId: "d", buyer: resolveBuyer(key) });
+          let r = o.result;
+          while (!r.done) r = await stepSellerRun(o.run, scriptedSellerAgent(r.observation));
+          records.push(...o.run.records);
+        }
+        const g = gradeSeller(records);
+        const [lo, hi] = bootstrapCi(
+          records.map((r) => r.score),
+          { seed: SELLER_CI_SEED },
+        );
+        const row = summary.rows.find((r) => r.task === task && `${r.buyer.id}@${r.buyer.version}` === key);
+        expect(row).toMatchObject({
+          ...g,
+          score_ci95: [round4(lo), round4(hi)],
+          parse_error_rate: 0,
+          flags: [],
+        });
+      }
     }
+    // The baseline script is this eval with the scripted agent.
+    const base = await sellerBaseline({ tasks, buyers, seeds: SEEDS, gitCommit: "abc" });
+    expect(base.rows.map((r) => r.score)).toEqual(summary.rows.map((r) => r.score));
   });
 
   it("is reproducible and records the provenance of every number", async () => {
