@@ -1,22 +1,20 @@
-import { type ChatModel, type ChatOptions, END_OF_TURN_MARKERS } from "../../env/chat-model";
+import { type AgentSampling, askAgentModel } from "../../buyers/agent-model-call";
+import { EVAL_SAMPLING } from "../../buyers/llm-buyer";
+import type { ChatModel } from "../../env/chat-model";
 import { formatMoney, round2 } from "../../env/money";
 import type { SellerAction } from "../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../env/seller-role/seller-observation";
 import { parseSellerReply } from "../../sellers/llm/seller-reply";
-import type { SellerAgent, SellerAgentAct } from "./seller-agent";
+import type { SellerAgent } from "./seller-agent";
 import {
   renderSellerAgentPromptV1,
   SELLER_AGENT_PROMPT_HASH,
   SELLER_AGENT_PROMPT_VERSION,
 } from "./seller-agent-prompt-v1";
 
-export interface SellerAgentSampling {
-  temperature: number;
-  topP: number;
-  maxTokens: number;
-}
+export type SellerAgentSampling = AgentSampling;
 /** The buyer agents' eval sampling (REFERENCE §8.9), so both roles' models are run alike. */
-export const SELLER_AGENT_SAMPLING: SellerAgentSampling = { temperature: 0.7, topP: 0.9, maxTokens: 64 };
+export const SELLER_AGENT_SAMPLING: SellerAgentSampling = EVAL_SAMPLING;
 
 export interface LlmSellerAgentOptions {
   model: ChatModel;
@@ -67,26 +65,7 @@ export function llmSellerAgent(o: LlmSellerAgentOptions): SellerAgent {
     promptHash: `${SELLER_AGENT_PROMPT_VERSION}:${SELLER_AGENT_PROMPT_HASH}`,
     act: async (obs) => {
       const prompt = renderSellerAgentPromptV1(obs);
-      const options: ChatOptions = {
-        temperature: sampling.temperature,
-        topP: sampling.topP,
-        maxTokens: sampling.maxTokens,
-        stop: [...END_OF_TURN_MARKERS],
-        json: true,
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-      };
-      let text = "";
-      let usage: SellerAgentAct["usage"] = null;
-      let latencyMs: number | undefined;
-      let error: string | undefined;
-      try {
-        const r = await o.model.chat(prompt, options);
-        text = r.text;
-        usage = r.usage;
-        latencyMs = r.latencyMs;
-      } catch (e) {
-        error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      }
+      const { text, usage, latencyMs, error } = await askAgentModel(o.model, prompt, sampling, o.timeoutMs);
       const move = error === undefined ? readMove(text) : null;
       return {
         action: move ?? sellerFallback(obs),

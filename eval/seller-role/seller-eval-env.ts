@@ -55,8 +55,13 @@ export interface SellerEvalSession {
 
 export type SellerEvalSessionFactory = () => SellerEvalSession;
 
-/** The engine's seller step as the loop reads it: the finished episode's record is its result. */
-export function sellerEvalStep(r: SellerStepResult): SellerEvalStep {
+/** A seller step, in-process or off the wire, as the loop reads it: a finished deal's record is its result. */
+export function sellerEvalStep(r: {
+  observation: SellerObservation;
+  reward: number;
+  done: boolean;
+  info: Pick<SellerStepResult["info"], "seller_result" | "buyer_fallback" | "violations">;
+}): SellerEvalStep {
   return {
     observation: r.observation,
     reward: r.reward,

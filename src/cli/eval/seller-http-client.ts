@@ -1,4 +1,8 @@
-import type { SellerEvalSession, SellerEvalSessionFactory } from "../../../eval/seller-role/seller-eval-env";
+import {
+  type SellerEvalSession,
+  type SellerEvalSessionFactory,
+  sellerEvalStep,
+} from "../../../eval/seller-role/seller-eval-env";
 import { SellerResetResponse, SellerStepResponse } from "../../wire/seller-role";
 import { type HttpSessionOptions, httpCaller } from "./http-env-client";
 
@@ -51,16 +55,7 @@ export function httpSellerSessions(o: HttpSessionOptions): SellerEvalSessionFact
         const r = SellerStepResponse.parse(
           await call("POST", "/step", { session_id: sid(), action, request_id: `${sid()}:${stepNo}` }),
         );
-        return {
-          observation: r.observation,
-          reward: r.reward,
-          done: r.done,
-          info: {
-            ...(r.info.seller_result === undefined ? {} : { episode_result: r.info.seller_result }),
-            buyer_fallback: r.info.buyer_fallback,
-            violations: r.info.violations,
-          },
-        };
+        return sellerEvalStep(r);
       },
       close: async () => {
         if (sessionId === null) return;
