@@ -3,7 +3,7 @@ import type { ChatModel } from "../env/chat-model";
 import type { Observation } from "../env/observation";
 import { type AgentSampling, askAgentModel } from "./agent-model-call";
 import { buyerLine, guardOffer } from "./buyer-move";
-import { type BuyerAct, type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
+import { type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
 import { parseBuyerReply } from "./parse-buyer-reply";
 import { BUYER_PROMPT_HASH, BUYER_PROMPT_VERSION, renderBuyerPromptV1 } from "./prompts/buyer-v1";
 import { type BuyerDecision, mentionsPrice, steer } from "./steering";
