@@ -10,6 +10,7 @@ import { type BackendInfo, type SellerStepResponse, sellApi } from "./sell-api";
 import {
   briefFacts,
   buyerMenuOptions,
+  careerLine,
   counterProblem,
   endSummary,
   healthBadge,
@@ -78,7 +79,9 @@ function render(o: SellerObservation): void {
   el.itemTitle.textContent = `Selling: ${o.brief.item_name}`;
   setMarkup(el.brief, briefFacts(o.brief));
   const notice = o.notice === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(o.notice)}</p></li>`;
-  setMarkup(el.chat, renderSellerChat(o.dialogue) + notice);
+  const career = careerLine(o);
+  const progress = career === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(career)}</p></li>`;
+  setMarkup(el.chat, progress + renderSellerChat(o.dialogue) + notice);
   el.chat.lastElementChild?.scrollIntoView({ block: "nearest" });
   el.price.max = String(o.own_last_quote);
   el.price.placeholder = `at most ${o.own_last_quote}`;
