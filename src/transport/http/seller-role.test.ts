@@ -229,5 +229,13 @@ describe("the seller role over HTTP", () => {
     const accepted = await rpc("accept_bid", { session_id: sid, message: "Sold." });
     expect(accepted.structuredContent.done).toBe(true);
     expect(accepted.content[0]?.text).toContain("The sale is over");
+    // A career: accepting the first bid ends deal 1, and the tool says so before the next item.
+    const career = await rpc("new_sale", { seed: 3, task: "sell_career_5@1" });
+    const next = await rpc("accept_bid", {
+      session_id: career.structuredContent.session_id,
+      message: "Chalo.",
+    });
+    expect(next.structuredContent.done).toBe(false);
+    expect(next.content[0]?.text).toMatch(/^Deal 1 of 5 is over: .*\nNext you are selling: /);
   });
 });

@@ -15,8 +15,15 @@ function sellerStatus(o: SellerObservation, done: boolean): string {
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
   const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
+  // A career moved on to its next deal: say how the last one ended before the new item.
+  const ended = r.info.terminal_observation;
+  const c = r.observation.career;
+  const between =
+    ended === undefined || c === undefined
+      ? ""
+      : `Deal ${c.episode_number - 1} of ${c.total_episodes} is over: ${outcomeSentence(ended)}\nNext you are selling: ${r.observation.brief.item_name} (ask ${r.observation.brief.ask_price}).\n`;
   return {
-    text: `${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
+    text: `${between}${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
     structured: { ...stepReply(r) },
   };
 }
