@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Action } from "./action";
 import { type EpisodeState, replayEvents } from "./episode-state";
 import { type EpisodeRuntime, stepEpisode } from "./episode-step";
@@ -5,8 +6,12 @@ import type { BuyerActedEvent, EpisodeEvent } from "./events";
 import { round2 } from "./money";
 import { actionFromEvent } from "./replay";
 
-/** How a branch continues after its replaced move: the original's greedy rule, or its own later moves. */
-export type Continuation = "greedy" | "repeat";
+/**
+ * How a branch continues after its replaced move: the original's greedy rule, or its own later
+ * moves. The one spelling: the wire's counterfactual request and response use this schema.
+ */
+export const Continuation = z.enum(["greedy", "repeat"]);
+export type Continuation = z.infer<typeof Continuation>;
 
 /** The original's fixed continuation (REFERENCE §10.7 step 4): take a cheap ask, else bid 85 % of it. */
 export function greedyMove(s: EpisodeState): Action {

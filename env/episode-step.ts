@@ -2,7 +2,7 @@ import type { Action } from "./action";
 import type { EpisodeSpec } from "./episode-spec";
 import { applyEvent, type EpisodeGrader, type EpisodeState, startState } from "./episode-state";
 import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
-import { round2 } from "./money";
+import { formatMoney, round2 } from "./money";
 import { restatedLine, restatedLineExact } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
 import { redactHidden } from "./reservation-leak";
@@ -174,7 +174,8 @@ function sellerFact(
     cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
-    restate: s.spec.money === "exact" ? restatedLineExact : restatedLine,
+    restate: s.spec.money === "exact" || rt.seller.exactPrices === true ? restatedLineExact : restatedLine,
+    sayPrice: rt.seller.exactPrices === true ? formatMoney : undefined,
   };
   const guarded =
     external?.source === "agent"

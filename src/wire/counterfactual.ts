@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { Action } from "../../env/action";
+import { Continuation } from "../../env/branch";
 import { DialogueTurn } from "../../env/dialogue";
 
-export const Continuation = z.enum(["greedy", "repeat"]);
-export type Continuation = z.infer<typeof Continuation>;
+export { Continuation };
 
 /** POST /episodes/:id/counterfactual: play `action` at round `from_round` instead, then continue. */
 export const CounterfactualRequest = z

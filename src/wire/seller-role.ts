@@ -7,7 +7,10 @@ import { SellerAction } from "../../env/seller-role/seller-action";
 import { SellerObservation } from "../../env/seller-role/seller-observation";
 import { SellerRecord } from "../../env/seller-role/seller-record";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
-import { MAX_SEED } from "./reset";
+import { RESET_FIELDS } from "./reset";
+import { SCORE_FIELDS } from "./score";
+import { SessionId } from "./session-id";
+import { STEP_FIELDS } from "./step";
 import { SellerRefWire } from "./step-info";
 
 /** Who the agent plays; "buyer" (the default) keeps every existing request and reply unchanged. */
@@ -29,11 +32,7 @@ export const SellerResetOptions = z
 export const SellerResetRequest = z
   .object({
     role: z.literal("seller"),
-    session_id: z.string().min(1).max(128).optional(),
-    task: z.string().min(1).max(64).optional(),
-    task_id: z.string().min(1).max(64).optional(),
-    seed: z.number().int().min(0).max(MAX_SEED).optional(),
-    episode_id: z.string().min(1).max(255).optional(),
+    ...RESET_FIELDS,
     /** The opponent buyer release, "id@version" (the task's pinned buyer when omitted). */
     buyer: z.string().min(1).max(200).optional(),
     options: SellerResetOptions.optional(),
@@ -42,13 +41,7 @@ export const SellerResetRequest = z
 export type SellerResetRequest = z.infer<typeof SellerResetRequest>;
 
 export const SellerStepRequest = z
-  .object({
-    session_id: z.string().min(1).max(128),
-    action: SellerAction,
-    /** Bounds the opponent's latency (LLM buyers); the server default applies otherwise. */
-    timeout_s: z.number().positive().max(120).optional(),
-    request_id: z.string().min(1).max(255).optional(),
-  })
+  .object({ session_id: SessionId, action: SellerAction, ...STEP_FIELDS })
   .loose();
 export type SellerStepRequest = z.infer<typeof SellerStepRequest>;
 
@@ -128,12 +121,7 @@ export type SellerPublicState = z.infer<typeof SellerPublicState>;
 
 export const SellerScoreResponse = z.object({
   role: z.literal("seller"),
-  session_id: z.string(),
-  task: z.string(),
-  score: z.number(),
-  success: z.boolean(),
-  episodes_completed: z.number().int(),
-  total_episodes: z.number().int(),
+  ...SCORE_FIELDS,
   metrics: z.object({
     deal_rate: z.number(),
     below_reservation_rate: z.number(),

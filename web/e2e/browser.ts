@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,4 +72,28 @@ export async function launchBrowser(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs one browser suite and reports it as every e2e file does: without Chromium it says how to
+ * get one and fails; otherwise `body` records each check through `pass`, and the suite prints
+ * them and "N passed, 0 failed", or on the first failed check its error, "0 passed, 1 failed"
+ * and exit code 1 (npm run test:browser chains the suites on that code).
+ */
+export function runSuite(body: (pass: (what: string) => void) => Promise<void>): void {
+  const checks: string[] = [];
+  const fail = (err: unknown) => {
+    console.error(err);
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+  };
+  if (!existsSync(CHROMIUM)) {
+    fail(NO_CHROMIUM);
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  body((what) => checks.push(what)).then(() => {
+    for (const c of checks) console.log(`ok - ${c}`);
+    console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
+  }, fail);
 }

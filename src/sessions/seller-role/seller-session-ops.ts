@@ -14,7 +14,8 @@ import {
 } from "../../../tasks/seller-role/seller-run";
 import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller-role/seller-tasks";
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
-import type { SellerResetRequest, SellerScoreResponse } from "../../wire/seller-role";
+import { understoodResetKeys } from "../../wire/reset";
+import { SellerResetRequest, type SellerScoreResponse } from "../../wire/seller-role";
 import { ServiceError } from "../service-error";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
@@ -24,18 +25,8 @@ export const codeBuyers: BuyerResolver = (key) => resolveBuyer(key);
 
 export const DEFAULT_SELLER_TASK = "sell_single_deal@1";
 
-/** Keys a seller-role /reset understands; anything else is accepted, ignored and listed back. */
-export const SELLER_RESET_KEYS: ReadonlySet<string> = new Set([
-  "role",
-  "session_id",
-  "task",
-  "task_id",
-  "seed",
-  "episode_id",
-  "buyer",
-  "options",
-  "timeout_s",
-]);
+/** Keys a seller-role /reset understands (its schema's); anything else is listed back as ignored. */
+export const SELLER_RESET_KEYS = understoodResetKeys(SellerResetRequest);
 
 export function sellerDomainError(err: unknown): unknown {
   if (err instanceof UnknownSellerTaskError) {

@@ -60,6 +60,20 @@ describe("the seller role over HTTP", () => {
     expect(score.body).toMatchObject({ role: "seller", task: "sell_single_deal@1", episodes_completed: 1 });
   });
 
+  it("a seller-role reset lists the buyer role's keys back as ignored", async () => {
+    const body = {
+      role: "seller",
+      seed: 9,
+      seller: "boulware@1",
+      reward_mode: "terminal",
+      timeout_s: 5,
+      row: 1,
+    };
+    const r = await srv.post("/reset", body);
+    expect(r.status).toBe(200);
+    expect(r.body.info.ignored_keys).toEqual(["seller", "reward_mode", "row"]);
+  });
+
   it("role defaults to buyer: the same reset without role is byte-identical to role: buyer", async () => {
     const a = await srv.post("/reset", { task: "single_deal", seed: 9 });
     const b = await srv.post("/reset", { task: "single_deal", seed: 9, role: "buyer" });
@@ -201,27 +215,7 @@ describe("the seller role over HTTP", () => {
   });
 
   it("MCP tools sell: new_sale, counter_price, accept_bid", async () => {
-    const rpc = async (name: string, args: object) => {
-      const res = await fetch(`${srv.url}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name, arguments: args },
-        }),
-      });
-      return (
-        (await res.json()) as {
-          result: {
-            isError: boolean;
-            content: { text: string }[];
-            structuredContent: Record<string, unknown>;
-          };
-        }
-      ).result;
-    };
+    const rpc = async (name: string, args: object) => (await srv.callTool(name, args)).body.result;
     const started = await rpc("new_sale", { seed: 3, buyer: "ev@1" });
     expect(started.isError).toBe(false);
     expect(started.content[0]?.text).toContain("You are selling");
