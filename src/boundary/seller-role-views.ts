@@ -29,7 +29,7 @@ export function sellerResetView(
 ): SellerResetResponse {
   const spec = run.episode.spec;
   return {
-    ...sellerStepView(sessionId, r),
+    ...sellerStepView(sessionId, r, run.episode.spec.episode_id),
     reward: null,
     info: {
       ...r.info,
@@ -43,9 +43,17 @@ export function sellerResetView(
   };
 }
 
-export function sellerStepView(sessionId: string, r: SellerStepResult): SellerStepResponse {
+/**
+ * `episode_id` names the episode being played (the observation's), as on the buyer side; in a
+ * career the step that ends a deal names that deal in `info.episode_id`.
+ */
+export function sellerStepView(
+  sessionId: string,
+  r: SellerStepResult,
+  episodeId: string = r.info.episode_id,
+): SellerStepResponse {
   // SellerStepResult is exactly the Gym-style reply (observation, reward, flags, info).
-  return { session_id: sessionId, episode_id: r.info.episode_id, ...r };
+  return { session_id: sessionId, episode_id: episodeId, ...r };
 }
 
 export function sellerStateView(sessionId: string, run: SellerRunState): SellerPublicState {

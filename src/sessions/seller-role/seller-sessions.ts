@@ -91,7 +91,7 @@ export class SellerSessions {
     } catch (err) {
       throw domainError(err);
     }
-    const res = sellerStepView(s.id, result);
+    const res = sellerStepView(s.id, result, run.episode.spec.episode_id);
     const now = this.d.now();
     const b = this.d.store.batch().appendEvents(s.episodeKey, before, e.events);
     if (e.done) b.finishEpisode(s.episodeKey, e);

@@ -67,6 +67,9 @@ describe("the seller-role career over HTTP and WS", () => {
         expect(JSON.stringify(past)).not.toMatch(/buyer_budget|buyer_deadline/);
         expect(JSON.stringify(body)).not.toMatch(/buyer_budget/);
         expect(obs.career?.episode_number).toBe(ended + 1);
+        // The reply names the deal now being played; its info names the one that just ended.
+        expect(body.episode_id).toBe(`sc-3-${ended + 1}`);
+        expect(body.info.episode_id).toBe(ended === 1 ? "sc-3" : `sc-3-${ended}`);
       }
     }
     expect(ended).toBe(4);
