@@ -24,6 +24,12 @@ export function greedyMove(s: EpisodeState): Action {
 export const buyerMoves = (events: readonly EpisodeEvent[]): BuyerActedEvent[] =>
   events.filter((e): e is BuyerActedEvent => e.type === "buyer_acted");
 
+/** A log's events before index `cut`, renamed as the branch `branchId`: what a branch replays first. */
+export function branchPrefix(events: readonly EpisodeEvent[], cut: number, branchId: string): EpisodeEvent[] {
+  const [started, ...rest] = events as [EpisodeEvent & { type: "episode_started" }, ...EpisodeEvent[]];
+  return [{ ...started, spec: { ...started.spec, episode_id: branchId } }, ...rest.slice(0, cut - 1)];
+}
+
 /**
  * Branch an episode log (D13): replay it up to the buyer move of round k, play `action` there
  * instead, then continue until the episode ends. `repeat` replays the original's later buyer
@@ -41,12 +47,7 @@ export function branchEpisodeLog(
 ): EpisodeState | null {
   const cut = events.findIndex((e) => e.type === "buyer_acted" && e.round === k);
   if (cut < 0) return null;
-  const [started, ...rest] = events as [EpisodeEvent & { type: "episode_started" }, ...EpisodeEvent[]];
-  const prefix: EpisodeEvent[] = [
-    { ...started, spec: { ...started.spec, episode_id: branchId } },
-    ...rest.slice(0, cut - 1),
-  ];
-  const state = replayEvents(prefix, rt.grade);
+  const state = replayEvents(branchPrefix(events, cut, branchId), rt.grade);
   const later = buyerMoves(events)
     .filter((e) => e.round > k)
     .map(actionFromEvent);

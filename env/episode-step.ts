@@ -6,7 +6,7 @@ import { formatMoney, round2 } from "./money";
 import { restatedLine, restatedLineExact } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
 import { redactHidden } from "./reservation-leak";
-import { guardSellerTurn } from "./rules-guard";
+import { type GuardIntervention, guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { guardAgentTurn } from "./seller-role/agent-guard";
 import type { BuyerRef } from "./seller-role/buyer-ref";
@@ -48,6 +48,13 @@ export interface ExternalSellerTurn {
    * corrected, so only the structural rules apply (env/seller-role/agent-guard.ts).
    */
   source?: "external" | "fallback" | "agent";
+  /**
+   * Replay only: the interventions the guard recorded when this (already guarded) turn was first
+   * played. Guarding a guarded turn changes nothing and so records nothing; the stored record is
+   * what the episode said then. The guard still runs: a stored turn it would change is not the
+   * turn that was played, and the replay's event comparison refuses it.
+   */
+  recordedGuard?: GuardIntervention[];
 }
 
 export type EngineErrorCode = "EPISODE_DONE" | "INVALID_ACTION";
@@ -226,7 +233,7 @@ function sellerFact(
     message: guarded.message,
     memory: own.memory,
     tells,
-    guard: guarded.interventions,
+    guard: external?.recordedGuard ?? guarded.interventions,
     source: external === undefined ? "policy" : (external.source ?? "external"),
   };
 }

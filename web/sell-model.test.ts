@@ -81,7 +81,7 @@ describe("/web/sell page model", () => {
     const code = [{ key: "rule-smart@1", description: "reads you" }];
     expect(buyerMenuOptions(code, [])).toContain("none configured");
     // /health names the backend by its LLM seller key (template v2); the buyer key is llm@1's.
-    const live = { sellerKey: "llm-ollama:m@2", reachable: true, detail: "ok" };
+    const live = { key: "llm-ollama:m@1", reachable: true, detail: "ok" };
     expect(buyerMenuOptions(code, [live])).toContain("llm-ollama:m@1 (live)");
     expect(healthBadge("rule-smart@1", [live], false)).toBeNull();
     expect(healthBadge("llm-ollama:m@1", [live], false)?.live).toBe(true);

@@ -99,7 +99,10 @@ export function sellerEpisodeView(
     seed: ep.seed,
     status: ep.status,
     created_at: new Date(ep.created_at).toISOString(),
+    branched_from: ep.branched_from,
+    from_round: ep.from_round,
     seller_view: observeSeller(state),
+    dialogue: state.dialogue,
     seller_result: sellerRecord(state),
     events: full ? ep.events : null,
   };

@@ -14,7 +14,7 @@ import type { RunOptionsRow } from "../storage/episode-store";
 import type { SessionOwnership } from "../storage/ownership";
 import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
-import type { CounterfactualResponse } from "../wire/counterfactual";
+import type { CounterfactualResponse, SellerCounterfactualRequest } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import { ResetRequest, type ResetResponse, understoodResetKeys } from "../wire/reset";
@@ -226,7 +226,11 @@ export class EngineSessionService implements SessionService {
     return this.episodes.recent(limit);
   }
 
-  counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResponse> {
+  /** Branch either role's stored episode; a seller move (`action_type`) branches a seller-role one. */
+  counterfactual(
+    id: string,
+    input: CounterfactualInput | SellerCounterfactualRequest,
+  ): Promise<CounterfactualResponse> {
     return this.episodes.counterfactual(id, input);
   }
 

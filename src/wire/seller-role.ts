@@ -144,7 +144,15 @@ export const SellerEpisodeView = z.object({
   seed: z.number().int(),
   status: z.string(),
   created_at: z.string(),
+  /** A what-if branch names the episode and round it was branched from (null otherwise). */
+  branched_from: z.string().nullable(),
+  from_round: z.number().int().nullable(),
   seller_view: SellerObservation,
+  /**
+   * The whole conversation so far as the seller heard it (seller_view's is windowed): what a
+   * replay of a live sale draws. Nothing in it the seller did not see when it was said.
+   */
+  dialogue: z.array(DialogueTurn),
   seller_result: SellerRecord.nullable(),
   /** The whole event log (the buyer's hidden budget included): null until the episode is over. */
   events: z.array(EpisodeEvent).nullable(),
@@ -187,3 +195,20 @@ export const BuyersResponse = z.object({
     }),
   ),
 });
+
+/**
+ * GET /buyers/health: the language-model buyers this server can play (one per configured model
+ * backend), under the exact key /reset takes, and whether that backend answers right now. A
+ * buyer whose backend does not answer still plays: its defined fallback moves instead.
+ */
+export const BuyerHealthResponse = z.object({
+  buyers: z.array(
+    z.object({
+      key: z.string(),
+      backend: z.string(),
+      reachable: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type BuyerHealthResponse = z.infer<typeof BuyerHealthResponse>;

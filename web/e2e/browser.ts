@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { DEFAULT_CONFIG } from "../../src/config/config";
+import { silentLogger } from "../../src/log/logger";
+import { startServer } from "../../src/transport/server";
 
 /** What every browser suite shares: the Chromium binary, its flags, viewports and page checks. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -96,4 +99,36 @@ export function runSuite(body: (pass: (what: string) => void) => Promise<void>):
     for (const c of checks) console.log(`ok - ${c}`);
     console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
   }, fail);
+}
+
+/** What a suite's body gets: the real server, a browser on it, and where to note problems and passes. */
+export interface Suite {
+  url: string;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  problems: string[];
+  pass(what: string): void;
+}
+
+/**
+ * `runSuite` against a fresh real server (SQLite in memory, 127.0.0.1) with a browser on it; both
+ * are closed whatever happens.
+ */
+export function runSuiteOnServer(
+  name: string,
+  body: (s: Suite) => Promise<void>,
+  env: Record<string, string> = {},
+): void {
+  runSuite(async (pass) => {
+    const server = await startServer(
+      { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
+      { logger: silentLogger, drainMs: 500, env },
+    );
+    const browser = await launchBrowser(name);
+    try {
+      await body({ url: server.url, browser, problems: [], pass });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
 }

@@ -46,10 +46,16 @@ runSuite(async (pass) => {
     watchProblems(page, problems);
 
     // --- against a rule buyer ---
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(new URL(r.url()).pathname));
     await page.goto(`${server.url}/web/sell`);
     await page.locator('#buyer option[value="rule-smart@1"]').waitFor({ state: "attached" });
     const llmLabel = (await page.locator(`#buyer option[value="${LLM_KEY}"]`).textContent()) ?? "";
     assert.match(llmLabel, /\(live\)/, "the configured LLM buyer is offered, marked live");
+    assert.ok(
+      asked.includes("/buyers/health"),
+      "the menu's LLM buyers and health come from GET /buyers/health",
+    );
     pass("the buyer menu lists scripted buyers and the configured LLM buyer with its health");
     await shot(page, "sell-setup-1280");
     await openStall(page, server.url, "rule-smart@1", 3);

@@ -99,13 +99,25 @@ describe("seller-role sessions", () => {
     expect(svc.capacity().active_sessions).toBe(0);
   });
 
-  it("a seller-role episode cannot be branched, and the buyer-typed reader refuses it", async () => {
-    const { svc } = fresh();
+  it("a seller-role episode branches with a seller move; a buyer move is refused; the buyer-typed reader refuses it", async () => {
+    const { svc, store } = fresh();
     const r = await svc.resetSeller({ role: "seller", seed: 2, episode_id: "sale-2" });
     await svc.stepSeller({ session_id: r.session_id, action: { action_type: "walk" } });
     await expect(svc.counterfactual("sale-2", { from_round: 1, action: { type: "walk" } })).rejects.toThrow(
-      /can be read but not branched/,
+      /seller-role episode: branch it with a seller move/,
     );
+    const cf = await svc.counterfactual("sale-2", {
+      from_round: 1,
+      action: { action_type: "counter", price: r.observation.own_last_quote },
+    });
+    expect(cf.original).toMatchObject({ outcome: "walk", rounds: 1, score: 0 });
+    expect(cf.counterfactual.rounds).toBeGreaterThan(1);
+    expect(store.episode(cf.episode_id)).toMatchObject({
+      branched_from: "sale-2",
+      from_round: 1,
+      status: "finished",
+    });
+    expect(svc.episodeOf(cf.episode_id)).toMatchObject({ role: "seller", visibility: "full" });
     expect(() => svc.episode("sale-2")).toThrow(/seller-role episode/);
     expect(svc.episodeOf("sale-2")).toMatchObject({ role: "seller", visibility: "full" });
   });

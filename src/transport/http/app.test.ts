@@ -144,8 +144,8 @@ describe("HTTP episodes", () => {
     expect(rounds).toEqual([1, 2, 3, 4, 5]);
     const st = await srv.get(`/state?session_id=${sid}`);
     expect(st.body.step_count).toBe(5);
-    const buyerRounds = st.body.offer_history.filter((o: { actor: string }) => o.actor === "buyer");
-    expect(buyerRounds.map((o: { round: number }) => o.round)).toEqual([1, 2, 3, 4, 5]);
+    const branchRounds = st.body.offer_history.filter((o: { actor: string }) => o.actor === "buyer");
+    expect(branchRounds.map((o: { round: number }) => o.round)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("makes a step with a request_id idempotent", async () => {

@@ -13,7 +13,7 @@ import type { EngineSessionService } from "../../sessions/engine-session-service
 import type { DbStatus } from "../../storage/open-storage";
 import type { Storage } from "../../storage/storage";
 import type { ReadyResponse } from "../../wire/catalog";
-import { CounterfactualRequest } from "../../wire/counterfactual";
+import { CounterfactualRequest, SellerCounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
 import { isSellerReset, isSellerStep, SellerResetRequest, SellerStepRequest } from "../../wire/seller-role";
@@ -21,6 +21,7 @@ import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { registerBatchRoutes } from "./batch-routes";
+import { registerBuyerHealthRoute } from "./buyer-health-route";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { registerLeaderboardRoutes } from "./leaderboard-route";
@@ -205,11 +206,16 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   );
 
   app.post("/episodes/:id/counterfactual", ROUTE_DOCS.counterfactual, async (c) => {
-    const req = validate(CounterfactualRequest, await readJson(c, limit));
+    const body = await readJson(c, limit);
+    // A seller move names `action_type` (seller-role episodes); a buyer move names `type`.
+    const req = isSellerStep(body)
+      ? validate(SellerCounterfactualRequest, body)
+      : validate(CounterfactualRequest, body);
     return c.json(await service.counterfactual(c.req.param("id"), req));
   });
 
   registerHighlightRoute(app, limit);
+  registerBuyerHealthRoute(app, deps.backends);
   if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
   registerMatchRoutes(app, {
     service,
