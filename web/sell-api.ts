@@ -24,6 +24,8 @@ export interface SellerTaskInfo {
   difficulty: string;
   description: string;
   buyer: string;
+  /** The current version of its task; the list puts these first. */
+  current: boolean;
 }
 
 const q = encodeURIComponent;

@@ -1,4 +1,4 @@
-import type { DialogueTurn, SellerBrief, SellerRecord } from "../src/wire/env-types";
+import type { DialogueTurn, SellerBrief, SellerObservation, SellerRecord } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
 
@@ -140,6 +140,22 @@ export function endSummary(
       ...budget,
     ],
   };
+}
+
+/**
+ * A career's progress line (sell_career_5): which deal this is and how the earlier ones went,
+ * from the server's own records; null on a single sale.
+ */
+export function careerLine(o: Pick<SellerObservation, "career">): string | null {
+  const c = o.career;
+  if (c === undefined) return null;
+  const past = c.past.map((r, i) =>
+    r.outcome === "deal" && r.agreed_price !== null
+      ? `${i + 1}: sold at ${rupees(r.agreed_price)}`
+      : `${i + 1}: no sale`,
+  );
+  const head = `Deal ${c.episode_number} of ${c.total_episodes} with the same buyer, who remembers how fast you came down.`;
+  return past.length === 0 ? head : `${head} So far: ${past.join("; ")}.`;
 }
 
 /** A fresh id for one intended move: a double click sends the same id, and the server steps once. */

@@ -11,6 +11,7 @@ import { type LlmBuyerHealth, type SellerStepResponse, sellApi } from "./sell-ap
 import {
   briefFacts,
   buyerMenuOptions,
+  careerLine,
   counterProblem,
   endSummary,
   healthBadge,
@@ -81,7 +82,9 @@ function render(o: SellerObservation): void {
   el.itemTitle.textContent = `Selling: ${o.brief.item_name}`;
   setMarkup(el.brief, briefFacts(o.brief));
   const notice = o.notice === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(o.notice)}</p></li>`;
-  setMarkup(el.chat, renderSellerChat(o.dialogue) + notice);
+  const career = careerLine(o);
+  const progress = career === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(career)}</p></li>`;
+  setMarkup(el.chat, progress + renderSellerChat(o.dialogue) + notice);
   el.chat.lastElementChild?.scrollIntoView({ block: "nearest" });
   el.price.max = String(o.own_last_quote);
   el.price.placeholder = `at most ${o.own_last_quote}`;

@@ -59,7 +59,11 @@ export const SellerStepInfoWire = z.object({
   violations: z.array(z.string()),
   /** The buyer's last move was its fallback (an LLM buyer that failed or answered garbage). */
   buyer_fallback: z.boolean(),
+  /** The record of the episode that ended on this step (in a career, the deal just done). */
   seller_result: SellerRecord.optional(),
+  /** Careers: that episode ended and the next one began (the observation is the new one's). */
+  episode_done: z.boolean().optional(),
+  terminal_observation: SellerObservation.optional(),
 });
 
 export const SellerResetResponse = z.object({
@@ -186,6 +190,8 @@ export const BuyersResponse = z.object({
       description: z.string(),
       buyer: z.string(),
       success_threshold: z.number(),
+      /** The current version of its task (listed first; /web/sell opens on the first). */
+      current: z.boolean(),
     }),
   ),
 });

@@ -52,6 +52,27 @@ describe("seller-role sessions", () => {
     });
   });
 
+  it("a career resumes after a restart mid-run (its earlier deals rebuilt from storage) like an uninterrupted one", async () => {
+    const req = { role: "seller" as const, task: "sell_career_5@1", seed: 8, episode_id: "c" };
+    const straight = fresh();
+    const a = await straight.svc.resetSeller(req);
+    const whole = await play(straight.svc, a.session_id, a.observation, 200);
+    const first = fresh();
+    const b = await first.svc.resetSeller(req);
+    // Far enough into the run that at least one deal is done and stored.
+    const half = await play(first.svc, b.session_id, b.observation, 9);
+    expect(half.obs.career?.episode_number).toBeGreaterThan(1);
+    const second = fresh(first.store);
+    const rest = await play(second.svc, b.session_id, half.obs, 200);
+    const replace = (t: string) => t.replaceAll(b.session_id, a.session_id);
+    expect([...half.trace, ...rest.trace].map(replace)).toEqual(whole.trace);
+    expect(second.svc.scoreOf(b.session_id)).toMatchObject({ episodes_completed: 5, total_episodes: 5 });
+    expect(second.svc.scoreOf(b.session_id)).toEqual({
+      ...straight.svc.scoreOf(a.session_id),
+      session_id: b.session_id,
+    });
+  });
+
   it("a buyer reset on a seller session switches role and abandons the running sale", async () => {
     const { svc, store } = fresh();
     const r = await svc.resetSeller({ role: "seller", seed: 4, episode_id: "sale-1" });

@@ -2,7 +2,11 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { LLM_BUYER_KEY_FORMS, listBuyerDescriptions } from "../../../buyers/registry";
 import { listSellerDescriptions } from "../../../sellers/registry";
-import { SELLER_TASKS } from "../../../tasks/seller-role/seller-tasks";
+import {
+  CURRENT_SELLER_TASK_KEYS,
+  SELLER_TASKS,
+  sellerTaskKey,
+} from "../../../tasks/seller-role/seller-tasks";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
@@ -78,13 +82,16 @@ function taskSummary() {
 
 /** The seller role's tasks (played with /reset {"role": "seller"}), listed beside its buyers. */
 function sellerTaskSummary() {
-  return SELLER_TASKS.map((t) => ({
-    id: `${t.id}@${t.version}`,
+  const all = SELLER_TASKS.map((t) => ({
+    id: sellerTaskKey(t),
     difficulty: t.difficulty,
     description: t.description,
     buyer: t.buyer,
     success_threshold: t.successThreshold,
+    current: CURRENT_SELLER_TASK_KEYS.includes(sellerTaskKey(t)),
   }));
+  // Current versions first, so a menu built from this list opens on one.
+  return [...all.filter((t) => t.current), ...all.filter((t) => !t.current)];
 }
 
 function sellerSummary() {

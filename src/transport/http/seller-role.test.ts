@@ -203,9 +203,13 @@ describe("the seller role over HTTP", () => {
     expect(page.text).toContain('src="/web/sell.js"');
     const buyers = (await srv.get("/buyers")).body;
     expect(buyers.buyers.map((b: { key: string }) => b.key)).toContain("rule-smart@1");
-    expect(buyers.tasks.map((t: { id: string }) => t.id)).toEqual([
-      "sell_single_deal@1",
-      "sell_tough_buyer@1",
+    // Current versions (exact money) first: /web/sell opens on sell_single_deal@2.
+    expect(buyers.tasks.map((t: { id: string; current: boolean }) => [t.id, t.current])).toEqual([
+      ["sell_single_deal@2", true],
+      ["sell_tough_buyer@2", true],
+      ["sell_career_5@1", true],
+      ["sell_single_deal@1", false],
+      ["sell_tough_buyer@1", false],
     ]);
     expect(buyers.llm_key_forms).toContain("llm-ollama:<tag>@1");
   });
@@ -219,5 +223,13 @@ describe("the seller role over HTTP", () => {
     const accepted = await rpc("accept_bid", { session_id: sid, message: "Sold." });
     expect(accepted.structuredContent.done).toBe(true);
     expect(accepted.content[0]?.text).toContain("The sale is over");
+    // A career: accepting the first bid ends deal 1, and the tool says so before the next item.
+    const career = await rpc("new_sale", { seed: 3, task: "sell_career_5@1" });
+    const next = await rpc("accept_bid", {
+      session_id: career.structuredContent.session_id,
+      message: "Chalo.",
+    });
+    expect(next.structuredContent.done).toBe(false);
+    expect(next.content[0]?.text).toMatch(/^Deal 1 of 5 is over: .*\nNext you are selling: /);
   });
 });

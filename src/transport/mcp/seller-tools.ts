@@ -25,7 +25,15 @@ function sellerStatus(o: SellerObservation, done: boolean): string {
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
   const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
-  return steppedOutcome(r, sellerStatus(r.observation, r.done));
+  // A career moved on to its next deal: say how the last one ended before the new item.
+  const ended = r.info.terminal_observation;
+  const c = r.observation.career;
+  const between =
+    ended === undefined || c === undefined
+      ? ""
+      : `Deal ${c.episode_number - 1} of ${c.total_episodes} is over: ${outcomeSentence(ended)}\nNext you are selling: ${r.observation.brief.item_name} (ask ${formatMoney(r.observation.brief.ask_price)}).\n`;
+  const out = steppedOutcome(r, sellerStatus(r.observation, r.done));
+  return { ...out, text: `${between}${out.text}` };
 }
 
 const Message = z.string().max(2000).optional().describe("What you say to the buyer.");
@@ -42,7 +50,9 @@ export const SELLER_TOOLS = [
         .min(1)
         .max(64)
         .optional()
-        .describe("Seller-role task, e.g. sell_single_deal@1 (the default)."),
+        .describe(
+          "Seller-role task, e.g. sell_single_deal@2 (exact money); omitted or bare ids mean version 1.",
+        ),
       seed: z.number().int().min(0).max(MAX_SEED).optional().describe("Seed for a reproducible episode."),
       buyer: z
         .string()
