@@ -34,5 +34,6 @@ export function observe(s: EpisodeState): Observation {
     notice: last.notice,
     message: displayMessage(last.sellerMessage, last.notice),
     dialogue: k === 0 ? [] : s.dialogue.slice(-k),
+    ...(s.market === null ? {} : { market: s.market }),
   };
 }
