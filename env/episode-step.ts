@@ -1,6 +1,12 @@
 import type { Action } from "./action";
 import type { EpisodeSpec } from "./episode-spec";
-import { applyEvent, continuesAfter, type EpisodeGrader, type EpisodeState, startState } from "./episode-state";
+import {
+  applyEvent,
+  continuesAfter,
+  type EpisodeGrader,
+  type EpisodeState,
+  startState,
+} from "./episode-state";
 import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
 import type { MarketFeed, MarketMoved } from "./market/market-section";
 import { round2 } from "./money";

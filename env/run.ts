@@ -1,6 +1,4 @@
 import type { Action } from "./action";
-import type { EpisodeStartedEvent } from "./events";
-import type { MarketFeed } from "./market/market-section";
 import { addToCareer, emptyCareer } from "./career";
 import type { EpisodeSpec, RewardMode } from "./episode-spec";
 import type { EpisodeGrader, EpisodeState } from "./episode-state";
@@ -11,6 +9,8 @@ import {
   startEpisode,
   stepEpisode,
 } from "./episode-step";
+import type { EpisodeStartedEvent } from "./events";
+import type { MarketFeed } from "./market/market-section";
 import { round4 } from "./money";
 import type { Observation } from "./observation";
 import { observe } from "./observe";

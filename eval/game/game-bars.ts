@@ -1,12 +1,12 @@
 import type { BuyerPolicy } from "../../buyers/buyer-policy";
 import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { mean, pairedBootstrapCi } from "../../env/bootstrap";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { round4 } from "../../env/money";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";
 import { runEval } from "../harness/run-eval";
 import type { UnitResult } from "../harness/unit-result";
-import { mean, pairedBootstrapCi } from "../metrics/bootstrap";
 import { spearman } from "../metrics/spearman";
 import { FLOOR_SPECS, SCRIPTED_SPECS, taskOracle } from "./game-buyers";
 

@@ -1,5 +1,6 @@
 import { type ResolvedBuyer, resolveBuyer } from "../../buyers/registry";
 import { BUYER_RELEASES, buyerReleaseKey } from "../../buyers/releases";
+import { bootstrapCi } from "../../env/bootstrap";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { round4 } from "../../env/money";
 import type { BuyerRef } from "../../env/seller-role/buyer-ref";
@@ -7,7 +8,6 @@ import type { SellerRecord } from "../../env/seller-role/seller-record";
 import { gradeSeller, type SellerGrade } from "../../tasks/seller-role/grade-seller";
 import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
 import { openSellerRun, SELLER_ROLE_VERSION, stepSellerRun } from "../../tasks/seller-role/seller-run";
-import { bootstrapCi } from "../metrics/bootstrap";
 
 /** One row: the scripted seller agent against one pinned buyer on one seller-role task. */
 export interface SellerBaselineRow extends SellerGrade {
