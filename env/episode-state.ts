@@ -279,8 +279,21 @@ function countInvalid(violations: readonly string[]): number {
 }
 
 /** Game v2 shaped mode: replace the step's v1 reward with potential-based shaping. */
+/**
+ * Φ of the current state. Market specs (new with marketplace_arena@4) keep Φ on the reward's own
+ * 4-decimal grid, so the rounded per-step differences telescope exactly and an episode's return
+ * equals its grade to the last digit (v2/v3 drift by up to 2e-4, frozen as released): most arena
+ * episodes that sell out or walk score exactly 0, and a 1e-4 drift would order those ties at
+ * random in the return.
+ */
+function potentialNow(s: EpisodeState): number {
+  if (s.done) return 0;
+  const phi = potential({ anchor: s.anchor, ask: s.lastQuote });
+  return s.spec.market === undefined ? phi : round4(phi);
+}
+
 function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
-  const after = s.done ? 0 : potential({ anchor: s.anchor, ask: s.lastQuote });
+  const after = potentialNow(s);
   const score = s.done && s.record !== null && grade !== null ? grade(s.record) : s.done ? 0 : null;
   const shaped = shapedStepReward({
     before: s.potential,

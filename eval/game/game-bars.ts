@@ -81,7 +81,9 @@ function std(xs: readonly number[]): number {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 }
 
-const shapedReturn = (u: UnitResult): number => u.steps.reduce((s, x) => s + x.reward, 0);
+// Rewards are 4-decimal numbers; their float sum is rounded back to that grid so that float noise
+// (0.1 + 0.2 − 0.3 ≠ 0) never orders episodes whose returns are equal.
+const shapedReturn = (u: UnitResult): number => round4(u.steps.reduce((s, x) => s + x.reward, 0));
 
 async function play(
   buyers: readonly BuyerPolicy[],

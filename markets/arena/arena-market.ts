@@ -169,7 +169,11 @@ export function arenaFeed(
   terms: MarketTerms,
   seller: SellerPolicy,
 ): MarketFeed {
-  const m = playRivals(opening, terms, seller);
+  return tapeFeed(playRivals(opening, terms, seller), terms);
+}
+
+/** The public tape of a played market as the engine reads it: sales only, never who or how. */
+export function tapeFeed(m: ListingState, terms: MarketTerms): MarketFeed {
   const tick = terms.tick_ms;
   const timeline = m.deals.map((d) => ({ at: d.at, price: d.price }));
   return {
