@@ -106,10 +106,10 @@ export const FIELD_RELEASES: readonly FieldRelease[] = [
   {
     id: "arena-field",
     version: 1,
-    description: "Two to five rivals from the eager, steady and patient rivals; one to three units.",
+    description: "Two to five rivals from the eager, steady and patient rivals; two to four units.",
     pool: ["rival-eager@1", "rival-steady@1", "rival-patient@1"],
     rivals: [2, 5],
-    units: [1, 3],
+    units: [2, 4],
     tickMs: 1_000,
   },
 ];

