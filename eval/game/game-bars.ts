@@ -9,6 +9,8 @@ import { runEval } from "../harness/run-eval";
 import type { UnitResult } from "../harness/unit-result";
 import { spearman } from "../metrics/spearman";
 import { FLOOR_SPECS, SCRIPTED_SPECS, taskOracle } from "./game-buyers";
+import { fieldOf } from "./market-field";
+import { marketReader } from "./market-reader";
 
 /** The numbers issue #11 asks of every v2 task (see docs/game.md). */
 export const BARS = { headroom: 0.15, floorMax: 0.5, spearman: 0.8 } as const;
@@ -20,6 +22,8 @@ export const TELLS_TASKS: readonly string[] = [
   "deceptive_seller@3",
 ];
 export const TELLS_BUYER = "param:tells-reader";
+/** The buyer whose market-reading twin (eval/game/market-reader.ts) measures what the market section is worth. */
+export const MARKET_BUYER = "param:tells-reader";
 
 export interface GamePlan {
   tasks: readonly string[];
@@ -39,6 +43,8 @@ export interface Cell {
 export interface TaskReport {
   task: string;
   seller: string;
+  /** Market tasks: the rival field, "id@version+hash" (null on single-buyer tasks). */
+  field: string | null;
   oracle: number;
   cells: Cell[];
   best_scripted: { buyer: string; mean: number };
@@ -56,6 +62,16 @@ export interface TellsReport {
   ci: [number, number];
 }
 
+/** Market tasks: the same buyer reading the market section vs ignoring it, paired by seed. */
+export interface MarketReport {
+  task: string;
+  buyer: string;
+  reading: number;
+  ignoring: number;
+  diff: number;
+  ci: [number, number];
+}
+
 export interface Bar {
   value: number;
   pass: boolean;
@@ -67,12 +83,14 @@ export interface GameReport {
   seeds: number;
   tasks: TaskReport[];
   tells: TellsReport[];
+  market: MarketReport[];
   bars: {
     zero_variance_cells: Bar;
     headroom_min: Bar;
     floor_max: Bar;
     spearman_min: Bar;
     tells_ci_lo_min: Bar;
+    market_ci_lo_min: Bar;
   };
 }
 
@@ -134,6 +152,7 @@ async function taskReport(task: string, plan: GamePlan): Promise<TaskReport> {
   return {
     task,
     seller: `${first.seller_key}+${first.seller.hash}`,
+    field: fieldOf(task),
     oracle: round4(oracle),
     cells: [
       ...cells,
@@ -169,12 +188,31 @@ async function tellsReport(task: string, plan: GamePlan): Promise<TellsReport> {
   };
 }
 
+async function marketReport(task: string, plan: GamePlan): Promise<MarketReport> {
+  plan.onProgress?.(`${task}: market section read / ignored`);
+  const reader = marketReader(buyerFromSpec(MARKET_BUYER));
+  const ignoring = scoresOf(await play([buyerFromSpec(MARKET_BUYER)], task, plan, true), MARKET_BUYER);
+  const reading = scoresOf(await play([reader], task, plan, true), reader.id);
+  const d = pairedBootstrapCi(ignoring, reading, { seed: 11 });
+  return {
+    task,
+    buyer: MARKET_BUYER,
+    reading: round4(mean(reading)),
+    ignoring: round4(mean(ignoring)),
+    diff: round4(d.meanDiff),
+    ci: [round4(d.ci[0]), round4(d.ci[1])],
+  };
+}
+
 /** Play every task × scripted buyer × seed plus the oracle, and check every bar. */
 export async function runGameBars(plan: GamePlan): Promise<GameReport> {
   const tasks: TaskReport[] = [];
   for (const t of plan.tasks) tasks.push(await taskReport(t, plan));
   const tells: TellsReport[] = [];
   for (const t of TELLS_TASKS.filter((x) => plan.tasks.includes(x))) tells.push(await tellsReport(t, plan));
+  const market: MarketReport[] = [];
+  for (const t of plan.tasks.filter((x) => fieldOf(x) !== null)) market.push(await marketReport(t, plan));
+  const marketLo = market.length === 0 ? 0 : Math.min(...market.map((t) => t.ci[0]));
   const zero = tasks.reduce(
     (n, t) => n + t.cells.filter((c) => c.buyer !== "oracle" && c.zero_variance).length,
     0,
@@ -189,12 +227,14 @@ export async function runGameBars(plan: GamePlan): Promise<GameReport> {
     seeds: plan.seeds.length,
     tasks,
     tells,
+    market,
     bars: {
       zero_variance_cells: { value: zero, pass: zero === 0 },
       headroom_min: { value: headroom, pass: headroom >= BARS.headroom },
       floor_max: { value: floor, pass: floor <= BARS.floorMax },
       spearman_min: { value: rho, pass: rho >= BARS.spearman },
       tells_ci_lo_min: { value: tellsLo, pass: tells.length > 0 && tellsLo > 0 },
+      market_ci_lo_min: { value: marketLo, pass: market.length > 0 && marketLo > 0 },
     },
   };
 }
