@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { EpisodeSpec, RewardMode } from "../episode-spec";
 import { replayEvents } from "../episode-state";
-import { type RunPlan, startRun, stepRun } from "../run";
+import { startRun, stepRun } from "../run";
 import type { SellerPolicy } from "../seller-policy";
 import { NEUTRAL_SELLER_TYPE } from "../seller-type";
+import { testEpisodeSpec, testRunPlan } from "../testing/test-spec";
 import type { MarketFeed, MarketSale, MarketTerms } from "./market-section";
 
 /** A seller that counters 90, 80, 70, … and accepts any offer at or above 60. */
@@ -44,42 +45,17 @@ function feedOf(sales: readonly MarketSale[]): MarketFeed {
 }
 
 function run(sales: readonly MarketSale[] | null, rewardMode: RewardMode = "shaped", v2 = true) {
-  const spec = (episodeId: string): EpisodeSpec => ({
-    episode_id: episodeId,
-    task_id: "arena_test",
-    task_version: "1",
-    seed: 1,
-    episode: 1,
-    total_episodes: 1,
-    item: { name: "lamp", category: null, listing_id: null },
-    buyer_budget: 120,
-    seller_cost: 50,
-    anchor_base: 100,
-    rounds: 6,
-    concession_rate: 0.1,
-    inventory: 1,
-    batna_probability: 0,
-    buyer_deadline: null,
-    reveal_personality: false,
-    enable_tells: false,
-    history_window: 6,
-    reward_mode: rewardMode,
-    enable_career: false,
-    career: null,
-    ...(v2 ? { seller_type: NEUTRAL_SELLER_TYPE } : {}),
-    ...(sales === null ? {} : { market: TERMS }),
-  });
-  const plan: RunPlan = {
-    taskId: "arena_test",
-    taskVersion: "1",
-    totalEpisodes: 1,
-    successThreshold: 0.5,
-    seller,
-    episodeSpec: (a) => spec(a.episodeId),
-    grade: (records) => records[0]?.normalized_surplus ?? 0,
-    gradeEpisode: (r) => r.normalized_surplus,
-    ...(sales === null ? {} : { marketFeed: () => feedOf(sales) }),
-  };
+  const spec = (episodeId: string): EpisodeSpec =>
+    testEpisodeSpec({
+      episode_id: episodeId,
+      task_id: "arena_test",
+      seed: 1,
+      item: { name: "lamp", category: null, listing_id: null },
+      reward_mode: rewardMode,
+      ...(v2 ? { seller_type: NEUTRAL_SELLER_TYPE } : {}),
+      ...(sales === null ? {} : { market: TERMS }),
+    });
+  const plan = testRunPlan(seller, spec, sales === null ? {} : { marketFeed: () => feedOf(sales) });
   return startRun(plan, { seed: 1, episodeId: "ep", rewardMode, enableTells: false, historyWindow: 6 });
 }
 

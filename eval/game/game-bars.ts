@@ -173,19 +173,23 @@ async function taskReport(task: string, plan: GamePlan): Promise<TaskReport> {
   };
 }
 
+/** Means of paired score lists (same seeds) and the bootstrap CI of the difference `b − a`. */
+function paired(a: number[], b: number[]): { a: number; b: number; diff: number; ci: [number, number] } {
+  const d = pairedBootstrapCi(a, b, { seed: 11 });
+  return {
+    a: round4(mean(a)),
+    b: round4(mean(b)),
+    diff: round4(d.meanDiff),
+    ci: [round4(d.ci[0]), round4(d.ci[1])],
+  };
+}
+
 async function tellsReport(task: string, plan: GamePlan): Promise<TellsReport> {
   plan.onProgress?.(`${task}: tells on/off`);
   const on = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, true), TELLS_BUYER);
   const off = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, false), TELLS_BUYER);
-  const d = pairedBootstrapCi(off, on, { seed: 11 });
-  return {
-    task,
-    buyer: TELLS_BUYER,
-    tells_on: round4(mean(on)),
-    tells_off: round4(mean(off)),
-    diff: round4(d.meanDiff),
-    ci: [round4(d.ci[0]), round4(d.ci[1])],
-  };
+  const p = paired(off, on);
+  return { task, buyer: TELLS_BUYER, tells_on: p.b, tells_off: p.a, diff: p.diff, ci: p.ci };
 }
 
 async function marketReport(task: string, plan: GamePlan): Promise<MarketReport> {
@@ -193,15 +197,8 @@ async function marketReport(task: string, plan: GamePlan): Promise<MarketReport>
   const reader = marketReader(buyerFromSpec(MARKET_BUYER));
   const ignoring = scoresOf(await play([buyerFromSpec(MARKET_BUYER)], task, plan, true), MARKET_BUYER);
   const reading = scoresOf(await play([reader], task, plan, true), reader.id);
-  const d = pairedBootstrapCi(ignoring, reading, { seed: 11 });
-  return {
-    task,
-    buyer: MARKET_BUYER,
-    reading: round4(mean(reading)),
-    ignoring: round4(mean(ignoring)),
-    diff: round4(d.meanDiff),
-    ci: [round4(d.ci[0]), round4(d.ci[1])],
-  };
+  const p = paired(ignoring, reading);
+  return { task, buyer: MARKET_BUYER, reading: p.b, ignoring: p.a, diff: p.diff, ci: p.ci };
 }
 
 /** Play every task × scripted buyer × seed plus the oracle, and check every bar. */
