@@ -2,6 +2,7 @@ import { p99 } from "../stats";
 import { BATCH, MANY, SECONDS } from "./config";
 import { rssKb } from "./cpu";
 import { nextAction } from "./episode-loops";
+import type { HeapProbe } from "./heap-probe";
 import { HttpClient, type Json } from "./http-client";
 
 /**
@@ -13,7 +14,8 @@ async function stepMany(
   port: number,
   pid: number,
   count: number,
-): Promise<{ ok: number; p99: number; rssKb: number }> {
+  heap: HeapProbe | null,
+): Promise<{ ok: number; p99: number; rssKb: number; heapKb: number }> {
   const client = new HttpClient(host, port, 64);
   const sids: string[] = [];
   const obs: Json[] = [];
@@ -51,10 +53,13 @@ async function stepMany(
     }
   };
   await Promise.all(Array.from({ length: 64 }, (_, w) => worker(w)));
+  // Collect first when the inspector is open, so RSS is read at the same point of the GC cycle
+  // in both runs (otherwise the difference moves with when the collector last ran).
+  const heapKb = heap === null ? 0 : await heap.usedKb();
   const rss = rssKb(pid);
   await Promise.all(sids.map((session_id) => client.call("POST", "/close", { session_id })));
   client.destroy();
-  return { ok: attempts === 0 ? 0 : ok / attempts, p99: p99(latencies), rssKb: rss };
+  return { ok: attempts === 0 ? 0 : ok / attempts, p99: p99(latencies), rssKb: rss, heapKb };
 }
 
 /** Sessions in the memory comparison's small run: the same load, spread over few sessions. */
@@ -70,8 +75,14 @@ export async function measureMany(
   host: string,
   port: number,
   pid: number,
-): Promise<{ ok: number; p99: number; rssPerSession: number }> {
-  const few = await stepMany(host, port, pid, FEW);
-  const many = await stepMany(host, port, pid, MANY);
-  return { ok: many.ok, p99: many.p99, rssPerSession: (many.rssKb - few.rssKb) / (MANY - FEW) };
+  heap: HeapProbe | null,
+): Promise<{ ok: number; p99: number; rssPerSession: number; heapPerSession: number }> {
+  const few = await stepMany(host, port, pid, FEW, heap);
+  const many = await stepMany(host, port, pid, MANY, heap);
+  return {
+    ok: many.ok,
+    p99: many.p99,
+    rssPerSession: (many.rssKb - few.rssKb) / (MANY - FEW),
+    heapPerSession: (many.heapKb - few.heapKb) / (MANY - FEW),
+  };
 }
