@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ReplayMismatchError, replayRun } from "../../env/replay";
 import { runComplete, scoreRun, stepRun } from "../../env/run";
 import { findField, findRival, rivalHash } from "../../markets/arena/rival-releases";
 import { resolveSeller } from "../../sellers/registry";
@@ -64,5 +65,23 @@ describe("marketplace_arena@4: a task built on the markets module", () => {
         { seller: resolveSeller(v4.seller), listings: BUILTIN_CATALOG },
       ),
     ).toThrow(/unknown field arena-field@9/);
+  });
+
+  it("a stored run replays through the engine to the same log (server restart), the sell-out included", () => {
+    const played = openRun("marketplace_arena@4", { seed: 4, episodeId: "r" });
+    let price = 0.3 * played.episode.anchor;
+    while (!runComplete(played)) {
+      if (stepRun(played, { type: "offer", price }).done) break;
+      price *= 1.08;
+    }
+    expect(played.episode.outcome).toBe("sold_out");
+    const stored = [{ id: "r", episode_index: 1, events: JSON.parse(JSON.stringify(played.episode.events)) }];
+    const rebuilt = replayRun(openRun("marketplace_arena@4", { seed: 4, episodeId: "r" }), stored);
+    expect(JSON.stringify(rebuilt.episode)).toBe(JSON.stringify(played.episode));
+    // A log whose tape was tampered with does not replay.
+    const forged = JSON.parse(JSON.stringify(stored).replace(/"units_left":0/, '"units_left":1'));
+    expect(() => replayRun(openRun("marketplace_arena@4", { seed: 4, episodeId: "r" }), forged)).toThrow(
+      ReplayMismatchError,
+    );
   });
 });
