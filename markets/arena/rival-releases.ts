@@ -77,8 +77,22 @@ export const RIVAL_RELEASES: readonly RivalRelease[] = [
 
 export const rivalKey = (r: Pick<RivalRelease, "id" | "version">): string => `${r.id}@${r.version}`;
 
-export const rivalHash = (r: RivalRelease): string =>
-  contentHash({ id: r.id, version: r.version, policy: "time-based", params: r.params });
+/** Hashes are pure functions of a release object, asked for on every reset: computed once each. */
+function memoByRelease<T extends object>(f: (r: T) => string): (r: T) => string {
+  const seen = new WeakMap<T, string>();
+  return (r) => {
+    let h = seen.get(r);
+    if (h === undefined) {
+      h = f(r);
+      seen.set(r, h);
+    }
+    return h;
+  };
+}
+
+export const rivalHash = memoByRelease((r: RivalRelease): string =>
+  contentHash({ id: r.id, version: r.version, policy: "time-based", params: r.params }),
+);
 
 export function findRival(key: string): RivalRelease | undefined {
   return RIVAL_RELEASES.find((r) => rivalKey(r) === key);
@@ -116,14 +130,14 @@ export const FIELD_RELEASES: readonly FieldRelease[] = [
 
 export const fieldKey = rivalKey;
 
-export function fieldHash(f: FieldRelease): string {
+export const fieldHash = memoByRelease((f: FieldRelease): string => {
   const rivals = f.pool.map((k) => {
     const r = findRival(k);
     if (r === undefined) throw new Error(`field ${fieldKey(f)} names unknown rival ${k}`);
     return { key: k, hash: rivalHash(r) };
   });
   return contentHash({ ...f, description: undefined, pool: rivals });
-}
+});
 
 export function findField(key: string): FieldRelease | undefined {
   return FIELD_RELEASES.find((f) => fieldKey(f) === key);
