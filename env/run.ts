@@ -120,12 +120,9 @@ export function startRun(plan: RunPlan, options: RunOptions): RunState {
 
 /** What stepping the current episode needs: the seller, the grader, the draws and any market. */
 export function runtimeOf(r: RunState): EpisodeRuntime {
-  return {
-    seller: r.plan.seller,
-    grade: r.plan.gradeEpisode,
-    rng: r.options.rng,
-    ...(r.market === null ? {} : { market: r.market }),
-  };
+  const rt: EpisodeRuntime = { seller: r.plan.seller, grade: r.plan.gradeEpisode, rng: r.options.rng };
+  if (r.market !== null) rt.market = r.market;
+  return rt;
 }
 
 /**
