@@ -1,5 +1,6 @@
 import type { ChatModel } from "../env/chat-model";
 import type { BuyerPolicy } from "./buyer-policy";
+import { careerSmartBuyer } from "./career-buyer";
 import { expectedValueBuyer } from "./expected-value-buyer";
 import { type BuyerSampling, llmBuyer } from "./llm-buyer";
 import { DEFAULT_PARAMS, paramBuyer, TELLS_READER_PARAMS } from "./param-buyer";
@@ -18,6 +19,7 @@ export const CODE_BUYER_SPECS: readonly string[] = [
   ...STRATEGY_NAMES.map((n) => `strategy:${n}`),
   "param:default",
   "param:tells-reader",
+  "career:smart",
 ];
 
 export interface BuyerFactoryDeps {
@@ -59,6 +61,7 @@ export function buyerFromSpec(spec: string, deps: BuyerFactoryDeps = {}): BuyerP
     if (!STRATEGY_NAMES.includes(name)) throw new UnknownBuyerError(spec);
     return strategyBuyer(name);
   }
+  if (s === "career:smart") return careerSmartBuyer();
   if (s === "param:default") return paramBuyer(DEFAULT_PARAMS, { id: s });
   if (s === "param:tells-reader") return paramBuyer(TELLS_READER_PARAMS, { id: s });
   if (isModelSpec(s)) {

@@ -1,18 +1,15 @@
 import type { Action } from "../env/action";
-import { type ChatModel, type ChatOptions, END_OF_TURN_MARKERS } from "../env/chat-model";
+import type { ChatModel } from "../env/chat-model";
 import type { Observation } from "../env/observation";
+import { type AgentSampling, askAgentModel } from "./agent-model-call";
 import { buyerLine, guardOffer } from "./buyer-move";
-import { type BuyerAct, type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
+import { type BuyerContext, type BuyerPolicy, currentAsk } from "./buyer-policy";
 import { parseBuyerReply } from "./parse-buyer-reply";
 import { BUYER_PROMPT_HASH, BUYER_PROMPT_VERSION, renderBuyerPromptV1 } from "./prompts/buyer-v1";
 import { type BuyerDecision, mentionsPrice, steer } from "./steering";
 
 /** Eval generation parameters (REFERENCE §8.9). */
-export interface BuyerSampling {
-  temperature: number;
-  topP: number;
-  maxTokens: number;
-}
+export type BuyerSampling = AgentSampling;
 export const EVAL_SAMPLING: BuyerSampling = { temperature: 0.7, topP: 0.9, maxTokens: 64 };
 
 export interface LlmBuyerOptions {
@@ -40,26 +37,7 @@ export function llmBuyer(o: LlmBuyerOptions): BuyerPolicy {
     promptHash: `${BUYER_PROMPT_VERSION}:${BUYER_PROMPT_HASH}`,
     act: async (obs, ctx) => {
       const prompt = renderBuyerPromptV1(obs);
-      const options: ChatOptions = {
-        temperature: sampling.temperature,
-        topP: sampling.topP,
-        maxTokens: sampling.maxTokens,
-        stop: [...END_OF_TURN_MARKERS],
-        json: true,
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-      };
-      let text = "";
-      let usage: BuyerAct["usage"] = null;
-      let latencyMs: number | undefined;
-      let error: string | undefined;
-      try {
-        const r = await o.model.chat(prompt, options);
-        text = r.text;
-        usage = r.usage;
-        latencyMs = r.latencyMs;
-      } catch (e) {
-        error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      }
+      const { text, usage, latencyMs, error } = await askAgentModel(o.model, prompt, sampling, o.timeoutMs);
       const parsed = parseBuyerReply(text, obs);
       const action = finalise(obs, ctx, parsed.action, o.steering === true);
       return {

@@ -25,6 +25,18 @@ export const LLM_BUYER_KEY_FORMS: readonly string[] = [
 
 const CODE_RELEASES = BUYER_RELEASES.filter((r) => r.kind !== "llm");
 
+/** The newest LLM buyer template's version: what "llm-<backend>:<model>@N" names by default. */
+export const LATEST_LLM_BUYER_VERSION = Math.max(
+  ...BUYER_RELEASES.filter((r) => r.kind === "llm").map((r) => r.version),
+);
+
+/**
+ * The LLM buyer key a configured model backend serves, from its LLM seller key
+ * ("llm-ollama:<tag>@2" → "llm-ollama:<tag>@1"): the two templates are versioned apart.
+ */
+export const llmBuyerKeyFor = (sellerKey: string): string =>
+  sellerKey.replace(/@\d+$/, `@${LATEST_LLM_BUYER_VERSION}`);
+
 export const availableBuyerKeys = (): string[] => [
   ...CODE_RELEASES.map(buyerReleaseKey),
   ...LLM_BUYER_KEY_FORMS,

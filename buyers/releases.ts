@@ -1,5 +1,6 @@
 import { END_OF_TURN_MARKERS } from "../env/chat-model";
 import { contentHash } from "../sellers/content-hash";
+import { CAREER_SMART_PARAMS } from "./career-buyer";
 import { FLOOR_SPREAD } from "./expected-value-buyer";
 import { EVAL_SAMPLING } from "./llm-buyer";
 import { TELLS_READER_PARAMS } from "./param-buyer";
@@ -67,6 +68,15 @@ export const BUYER_RELEASES: readonly BuyerRelease[] = [
     description: "Parametric buyer tuned to read tells: your words move its bids.",
     policy: "param:tells-reader",
     params: { ...TELLS_READER_PARAMS },
+  },
+  {
+    id: "career-smart",
+    version: 1,
+    kind: "rule",
+    description:
+      "rule-smart with a memory for careers: the faster you conceded in earlier deals, the lower it opens and the slower it raises.",
+    policy: "career:smart",
+    params: { ...CAREER_SMART_PARAMS },
   },
   {
     id: "llm",

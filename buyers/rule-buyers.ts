@@ -64,6 +64,10 @@ const sft: Rule = (obs, ask, ctx) => {
 };
 
 const RULES: Record<RuleName, Rule> = { naive, aggressive, smart, sft };
+
+/** A current rule buyer's move before it is spoken (guarded), for buyers built on a rule. */
+export const ruleProposal = (name: RuleName, obs: Observation, ctx: BuyerContext): MoveProposal =>
+  guardOffer(obs, RULES[name](obs, currentAsk(obs), ctx));
 export const RULE_NAMES = Object.keys(RULES) as RuleName[];
 
 export function ruleBuyer(name: RuleName, opts: { legacy?: boolean } = {}): BuyerPolicy {

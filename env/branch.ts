@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Action } from "./action";
 import { type EpisodeState, replayEvents } from "./episode-state";
 import { type EpisodeRuntime, stepEpisode } from "./episode-step";
@@ -5,8 +6,12 @@ import type { BuyerActedEvent, EpisodeEvent } from "./events";
 import { round2 } from "./money";
 import { actionFromEvent } from "./replay";
 
-/** How a branch continues after its replaced move: the original's greedy rule, or its own later moves. */
-export type Continuation = "greedy" | "repeat";
+/**
+ * How a branch continues after its replaced move: the original's greedy rule, or its own later
+ * moves. The one spelling: the wire's counterfactual request and response use this schema.
+ */
+export const Continuation = z.enum(["greedy", "repeat"]);
+export type Continuation = z.infer<typeof Continuation>;
 
 /** The original's fixed continuation (REFERENCE §10.7 step 4): take a cheap ask, else bid 85 % of it. */
 export function greedyMove(s: EpisodeState): Action {
@@ -18,6 +23,12 @@ export function greedyMove(s: EpisodeState): Action {
 /** The buyer moves of a stored episode log, in order. */
 export const buyerMoves = (events: readonly EpisodeEvent[]): BuyerActedEvent[] =>
   events.filter((e): e is BuyerActedEvent => e.type === "buyer_acted");
+
+/** A log's events before index `cut`, renamed as the branch `branchId`: what a branch replays first. */
+export function branchPrefix(events: readonly EpisodeEvent[], cut: number, branchId: string): EpisodeEvent[] {
+  const [started, ...rest] = events as [EpisodeEvent & { type: "episode_started" }, ...EpisodeEvent[]];
+  return [{ ...started, spec: { ...started.spec, episode_id: branchId } }, ...rest.slice(0, cut - 1)];
+}
 
 /**
  * Branch an episode log (D13): replay it up to the buyer move of round k, play `action` there
@@ -36,12 +47,7 @@ export function branchEpisodeLog(
 ): EpisodeState | null {
   const cut = events.findIndex((e) => e.type === "buyer_acted" && e.round === k);
   if (cut < 0) return null;
-  const [started, ...rest] = events as [EpisodeEvent & { type: "episode_started" }, ...EpisodeEvent[]];
-  const prefix: EpisodeEvent[] = [
-    { ...started, spec: { ...started.spec, episode_id: branchId } },
-    ...rest.slice(0, cut - 1),
-  ];
-  const state = replayEvents(prefix, rt.grade);
+  const state = replayEvents(branchPrefix(events, cut, branchId), rt.grade);
   const later = buyerMoves(events)
     .filter((e) => e.round > k)
     .map(actionFromEvent);

@@ -9,11 +9,11 @@ import {
 } from "./episode-state";
 import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
 import type { MarketFeed, MarketMoved } from "./market/market-section";
-import { round2 } from "./money";
+import { formatMoney, round2 } from "./money";
 import { restatedLine, restatedLineExact } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
 import { redactHidden } from "./reservation-leak";
-import { guardSellerTurn } from "./rules-guard";
+import { type GuardIntervention, guardSellerTurn } from "./rules-guard";
 import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { guardAgentTurn } from "./seller-role/agent-guard";
 import type { BuyerRef } from "./seller-role/buyer-ref";
@@ -57,6 +57,13 @@ export interface ExternalSellerTurn {
    * corrected, so only the structural rules apply (env/seller-role/agent-guard.ts).
    */
   source?: "external" | "fallback" | "agent";
+  /**
+   * Replay only: the interventions the guard recorded when this (already guarded) turn was first
+   * played. Guarding a guarded turn changes nothing and so records nothing; the stored record is
+   * what the episode said then. The guard still runs: a stored turn it would change is not the
+   * turn that was played, and the replay's event comparison refuses it.
+   */
+  recordedGuard?: GuardIntervention[];
 }
 
 export type EngineErrorCode = "EPISODE_DONE" | "INVALID_ACTION";
@@ -183,7 +190,8 @@ function sellerFact(
     cost: s.spec.seller_cost,
     lastQuote: s.lastQuote,
     acceptAtReservation: rt.seller.acceptAtReservation,
-    restate: s.spec.money === "exact" ? restatedLineExact : restatedLine,
+    restate: s.spec.money === "exact" || rt.seller.exactPrices === true ? restatedLineExact : restatedLine,
+    sayPrice: rt.seller.exactPrices === true ? formatMoney : undefined,
   };
   const guarded =
     external?.source === "agent"
@@ -234,7 +242,7 @@ function sellerFact(
     message: guarded.message,
     memory: own.memory,
     tells,
-    guard: guarded.interventions,
+    guard: external?.recordedGuard ?? guarded.interventions,
     source: external === undefined ? "policy" : (external.source ?? "external"),
   };
 }

@@ -10,10 +10,19 @@ export function actionFromEvent(ev: BuyerActedEvent): Action {
   return { type: "offer", price, message: ev.message };
 }
 
-/** A stored seller reply that did not come from the rule policy must be fed back verbatim. */
+/**
+ * A stored seller reply that did not come from the rule policy must be fed back verbatim, with
+ * what the guard recorded when it was played (the stored move is the guarded one).
+ */
 export function externalTurn(ev: EpisodeEvent | undefined): ExternalSellerTurn | undefined {
   if (ev === undefined || ev.type !== "seller_replied" || ev.source === "policy") return undefined;
-  return { action: ev.action, price: ev.price, message: ev.message, source: ev.source };
+  return {
+    action: ev.action,
+    price: ev.price,
+    message: ev.message,
+    source: ev.source,
+    recordedGuard: ev.guard,
+  };
 }
 
 export class ReplayMismatchError extends Error {

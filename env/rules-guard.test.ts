@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatMoney } from "./money";
 import { restatedLine } from "./notices";
 import { guardSellerTurn } from "./rules-guard";
 
@@ -125,5 +126,33 @@ describe("rules guard", () => {
   it("leaves a lawful reply untouched", () => {
     const g = guardSellerTurn({ action: "counter", price: 42, message: "₹42, final" }, ctx);
     expect(g).toEqual({ action: "counter", price: 42, message: "₹42, final", interventions: [] });
+  });
+
+  it("with sayPrice, every digit mention of the counter, clamped or not, is the formatter's with its currency marker", () => {
+    const exact = { ...ctx, sayPrice: formatMoney };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4800 }).map((c) => c / 100),
+        fc.constantFrom(
+          "Theek hai, ₹{p} de do.",
+          "Rs. {p} last, sir.",
+          "{p} rupees. Final!",
+          "{p}/- only",
+          "Okay.",
+        ),
+        (proposed, template) => {
+          const say = (p: number) => template.replace("{p}", String(p));
+          const g = guardSellerTurn({ action: "counter", price: proposed, message: say(proposed) }, exact);
+          const price = g.price as number;
+          const written = formatMoney(price);
+          expect(g.message.replace(written, "{p}")).toBe(
+            template.replace(/(₹|Rs\. )?\{p\}( rupees|\/-)?/u, "{p}"),
+          );
+          const outright = guardSellerTurn({ action: "counter", price, message: say(price) }, exact);
+          expect(outright.message).toBe(g.message);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -44,6 +44,14 @@ export interface GuardContext {
   acceptAtReservation: boolean;
   /** Renders a replacement line when the guard changes the move, so words never contradict the price. */
   restate: (action: SellerMove, price: number | null) => string;
+  /**
+   * Sellers released with exact prices (llm@3): how their words state their own counter, as the
+   * one price formatter writes it (`formatMoney`). Set, every digit mention of the counter in the
+   * seller's words, clamped or not, is written this way with its currency marker ("40 rupees",
+   * "Rs. 40" → "₹45.50"), so a clamped counter still reads like one proposed outright. Unset (the
+   * released llm@1/@2 and rule sellers), a clamped price is written as bare digits, as recorded.
+   */
+  sayPrice?: (price: number) => string;
 }
 
 export interface GuardedTurn {
@@ -88,7 +96,10 @@ export function guardSellerTurn(
   }
   if (action === "walk") price = null;
 
-  let message = interventions.length === 0 ? turn.message : reworded(turn, action, price, interventions, ctx);
+  let message =
+    interventions.length === 0
+      ? ownWords(turn, action, price, ctx)
+      : reworded(turn, action, price, interventions, ctx);
   const own = action === "walk" ? null : price;
   const redacted = redactHidden(message, [ctx.reservation, ctx.cost], own);
   for (const i of redacted.leaked) {
@@ -128,7 +139,22 @@ function reworded(
     typeof from === "number" &&
     Number.isFinite(from) &&
     interventions.every((i) => PRICE_ONLY.has(i.rule));
-  return priceOnly ? repriced(turn.message, from, price) : ctx.restate(action, price);
+  if (!priceOnly) return ctx.restate(action, price);
+  return ctx.sayPrice === undefined
+    ? repriced(turn.message, from, price)
+    : restated(turn.message, from, price, ctx.sayPrice);
+}
+
+/** An unchanged move's words: as written, or with its counter restated exactly (see `sayPrice`). */
+function ownWords(
+  turn: Pick<SellerTurn, "action" | "price" | "message">,
+  action: SellerMove,
+  price: number | null,
+  ctx: GuardContext,
+): string {
+  if (ctx.sayPrice === undefined || action !== "counter" || price === null || turn.price === null)
+    return turn.message;
+  return restated(turn.message, turn.price, price, ctx.sayPrice);
 }
 
 const DIGIT = /\p{Nd}/u;
@@ -145,6 +171,32 @@ function repriced(text: string, from: number, to: number): string {
     if (!statesValue(m, from) || !DIGIT.test(text.slice(m.start, m.end))) continue;
     out += text.slice(at, m.start) + (Number.isInteger(to) ? String(to) : to.toFixed(2));
     at = m.end;
+  }
+  return out + text.slice(at);
+}
+
+// A currency marker written before or after a price ("₹", "Rs.", "INR"; "rupees", "/-"): the
+// formatter writes its own, so the old one goes with the old digits.
+const MARK_BEFORE = /(?:₹|\bRs\.?|\bINR)\s*$/iu;
+const MARK_AFTER = /^(?:\s*\/-|\s+(?:rupees|rupee|rupaye|rupaiye|rupiya|rs|inr)\b)/iu;
+
+/**
+ * `text` with every digit mention stating `from` written as `say(to)`, its currency marker
+ * included. Mentions are taken left to right and never overlap (an ambiguous spelling gives
+ * several readings of one span; the widest is the one written).
+ */
+function restated(text: string, from: number, to: number, say: (price: number) => string): string {
+  const spans = priceMentions(text)
+    .filter((m) => statesValue(m, from) && DIGIT.test(text.slice(m.start, m.end)))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = "";
+  let at = 0;
+  for (const m of spans) {
+    if (m.start < at) continue;
+    const before = MARK_BEFORE.exec(text.slice(at, m.start));
+    const after = MARK_AFTER.exec(text.slice(m.end));
+    out += text.slice(at, before === null ? m.start : m.start - before[0].length) + say(to);
+    at = m.end + (after === null ? 0 : after[0].length);
   }
   return out + text.slice(at);
 }

@@ -137,7 +137,8 @@ export function restartEpisode(r: RunState): void {
 export const runComplete = (r: RunState): boolean =>
   r.episode.done && r.records.length >= r.plan.totalEpisodes;
 
-function velocity(e: EpisodeState): number {
+/** The seller's mean concession per counter in an episode (the career's opponent velocity, D32). */
+export function velocity(e: EpisodeState): number {
   return e.counters.length === 0 ? 0 : (e.anchor - e.lastQuote) / e.counters.length;
 }
 

@@ -85,6 +85,12 @@ export interface SellerPolicy {
   readonly persona: string;
   /** LLM sellers auto-accept any offer at/above reservation (REFERENCE §9); rule sellers keep their own thresholds. */
   readonly acceptAtReservation: boolean;
+  /**
+   * Released with exact prices (llm@3 on): when the rules guard writes this seller's price into
+   * its words (a clamped counter, a restated line), it uses the one price formatter,
+   * `formatMoney`, whatever the task's notices use. Unset on releases recorded before that.
+   */
+  readonly exactPrices?: boolean;
   open(setup: SellerSetup, rngs: SellerRngs): SellerOpening;
   respond(input: SellerTurnInput, rngs: SellerRngs): SellerTurn;
 }

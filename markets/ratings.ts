@@ -131,11 +131,21 @@ export interface FrontierPoint {
 }
 
 export function paretoFrontier<T extends FrontierPoint>(points: readonly T[]): T[] {
-  const dominated = (a: T, b: T) =>
-    b.deal_rate >= a.deal_rate &&
-    b.mean_surplus >= a.mean_surplus &&
-    (b.deal_rate > a.deal_rate || b.mean_surplus > a.mean_surplus);
+  return paretoFrontierBy<FrontierPoint>(points, "deal_rate", "mean_surplus") as T[];
+}
+
+type NumericKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
+/** The Pareto frontier of any two numeric fields, both to maximise, sorted by the first. */
+export function paretoFrontierBy<T extends { agent: string }>(
+  points: readonly T[],
+  x: NumericKey<T>,
+  y: NumericKey<T>,
+): T[] {
+  const X = (p: T) => p[x] as number;
+  const Y = (p: T) => p[y] as number;
+  const dominated = (a: T, b: T) => X(b) >= X(a) && Y(b) >= Y(a) && (X(b) > X(a) || Y(b) > Y(a));
   return points
     .filter((a) => !points.some((b) => dominated(a, b)))
-    .sort((x, y) => x.deal_rate - y.deal_rate || x.agent.localeCompare(y.agent));
+    .sort((p, q) => X(p) - X(q) || p.agent.localeCompare(q.agent));
 }

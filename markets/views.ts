@@ -49,6 +49,8 @@ export const TapeEntry = z.discriminatedUnion("kind", [
       /** Paise. */
       price: z.number().int(),
       fee: z.number().int(),
+      /** Request markets: the judge (id@version) whose verdict qualified the winning submission. */
+      judge: z.string().optional(),
     })
     .strict(),
   z
@@ -143,8 +145,13 @@ export type Viewer = { role: "agent"; agent: string } | { role: "requester" } | 
 export function tapeOf(m: Market): TapeEntry[] {
   const id = m.opened.market_id;
   const out: TapeEntry[] = [];
+  /** Which judge's verdict stands for each submission (the last non-stale one). */
+  const judgeOf = new Map<string, string>();
   for (const ev of m.events) {
     switch (ev.type) {
+      case "judged":
+        if (!ev.stale) judgeOf.set(ev.submission_id, ev.judge);
+        break;
       case "listing_opened":
         out.push({
           kind: "listing_opened",
@@ -172,7 +179,8 @@ export function tapeOf(m: Market): TapeEntry[] {
         out.push({ kind: "settled", market_id: id, at: ev.at, winner: ev.agent, price, fee: feeFor(price) });
         break;
       }
-      case "won":
+      case "won": {
+        const judge = judgeOf.get(ev.submission_id);
         out.push({
           kind: "settled",
           market_id: id,
@@ -180,8 +188,10 @@ export function tapeOf(m: Market): TapeEntry[] {
           winner: ev.agent,
           price: ev.price,
           fee: feeFor(ev.price),
+          ...(judge === undefined ? {} : { judge }),
         });
         break;
+      }
       case "listing_closed":
         out.push({ kind: "closed", market_id: id, at: ev.at, outcome: ev.reason });
         break;

@@ -66,13 +66,13 @@ describe("seller registry", () => {
       expect(err.requested).toBe(key);
       expect(err.available).toEqual(expect.arrayContaining(RULE_KEYS));
       expect(err.message).toContain("tit-for-tat@1");
-      expect(err.message).toContain("llm-ollama:<tag>@2");
+      expect(err.message).toContain("llm-ollama:<tag>@3");
     }
   });
 
   it("describes every release with kind, params and hash for GET /sellers", () => {
     const rows = listSellerDescriptions();
-    expect(rows.map((r) => `${r.id}@${r.version}`)).toEqual([...RULE_KEYS, "llm@1", "llm@2"]);
+    expect(rows.map((r) => `${r.id}@${r.version}`)).toEqual([...RULE_KEYS, "llm@1", "llm@2", "llm@3"]);
     const boulware = rows.find((r) => r.id === "boulware");
     expect(boulware).toMatchObject({ kind: "time-based", persona: "boulware", params: { e: 0.2, k: 0 } });
     expect(rows.every((r) => r.hash === RELEASE_LOCK[`${r.id}@${r.version}`])).toBe(true);

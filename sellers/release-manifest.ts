@@ -52,6 +52,11 @@ export const LlmTemplateParams = z
     }),
     stop: z.array(z.string()),
     historyTurns: z.number().int().min(0),
+    /**
+     * From llm@3: the guard writes this seller's own counter in its words with the one price
+     * formatter (`formatMoney`: "40 rupees" → "₹45.50" when clamped). See SellerPolicy.exactPrices.
+     */
+    exactPrices: z.boolean().optional(),
     /** Rule release that answers (and sets the economics) for each persona when the model fails. */
     fallback: z.object({
       default: z.string(),

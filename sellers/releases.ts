@@ -21,6 +21,7 @@ import linear1 from "./versions/linear-1.json" with { type: "json" };
 import linear2 from "./versions/linear-2.json" with { type: "json" };
 import llm1 from "./versions/llm-1.json" with { type: "json" };
 import llm2 from "./versions/llm-2.json" with { type: "json" };
+import llm3 from "./versions/llm-3.json" with { type: "json" };
 import responsive1 from "./versions/responsive-1.json" with { type: "json" };
 import responsive2 from "./versions/responsive-2.json" with { type: "json" };
 import titForTat1 from "./versions/tit-for-tat-1.json" with { type: "json" };
@@ -60,6 +61,8 @@ export const RELEASE_MANIFESTS: readonly ReleaseManifest[] = [
   bazaarCollaborative2,
   bazaarDeceptive3,
   llm2,
+  // The guard writes the LLM seller's own price with the one formatter (#17).
+  llm3,
 ].map((raw) => ReleaseManifest.parse(raw));
 
 /** key "id@version" → content hash, as committed. */

@@ -35,7 +35,7 @@ describe("released seller versions are frozen", () => {
   it("the latest LLM template pins the prompt in code and every end-of-turn marker", () => {
     const llm = RELEASE_MANIFESTS.filter((m) => m.kind === "llm").at(-1);
     if (llm?.kind !== "llm") throw new Error("no llm template");
-    expect(llm.version).toBe(2);
+    expect(llm.version).toBe(3);
     expect(llm.params.promptHash, "the LLM seller's prompt changed: a change means a new version").toBe(
       PROMPT_HASH,
     );

@@ -1,5 +1,9 @@
 import type { BackendStatus, SellerSummary, TaskSummary } from "../src/wire/catalog";
-import type { CounterfactualRequest, CounterfactualResponse } from "../src/wire/counterfactual";
+import type {
+  CounterfactualRequest,
+  CounterfactualResponse,
+  SellerCounterfactualRequest,
+} from "../src/wire/counterfactual";
 import type { PublicState } from "../src/wire/env-types";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
@@ -8,6 +12,7 @@ import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../s
 import type { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../src/wire/match";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
+import type { SellerEpisodeView } from "../src/wire/seller-role";
 import type { SessionState } from "../src/wire/session";
 import type { StepRequest, StepResponse } from "../src/wire/step";
 
@@ -15,7 +20,9 @@ import type { StepRequest, StepResponse } from "../src/wire/step";
 export type TaskInfo = TaskSummary;
 export type SellerInfo = SellerSummary;
 export type BackendInfo = BackendStatus;
-export type CounterfactualBody = CounterfactualRequest;
+export type CounterfactualBody = CounterfactualRequest | SellerCounterfactualRequest;
+/** GET /episodes/:id answers either role's view: a seller-role episode's names `role: "seller"`. */
+export type AnyEpisodeView = EpisodeView | SellerEpisodeView;
 export type CounterfactualResult = CounterfactualResponse;
 
 export type {
@@ -31,6 +38,7 @@ export type {
   PublicState,
   ResetResponse,
   ScoreResponse,
+  SellerEpisodeView,
   StepResponse,
 };
 
@@ -83,8 +91,12 @@ async function send(
   path: string,
   body: unknown,
   key: string | null,
+  extra: Record<string, string>,
 ): Promise<Response> {
-  const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
+  const headers: Record<string, string> = {
+    ...extra,
+    ...(body === undefined ? {} : { "content-type": "application/json" }),
+  };
   if (key !== null) headers.authorization = `Bearer ${key}`;
   try {
     return await fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
@@ -93,14 +105,19 @@ async function send(
   }
 }
 
-export async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<T> {
   const sentKey = storedKey();
-  let res = await send(method, path, body, sentKey);
+  let res = await send(method, path, body, sentKey, extra);
   if (res.status === 401) {
     // Calls made together all meet the 401; the first one asks, the others use its answer.
     const fresh = storedKey();
     const key = fresh !== null && fresh !== sentKey ? fresh : askForKey();
-    if (key !== null) res = await send(method, path, body, key);
+    if (key !== null) res = await send(method, path, body, key, extra);
   }
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorMessage(data, res.status));
@@ -119,7 +136,14 @@ export const api = {
   state: (sessionId: string) => call<SessionState>("GET", `/state?session_id=${q(sessionId)}`),
   score: (sessionId: string) => call<ScoreResponse>("GET", `/score?session_id=${q(sessionId)}`),
   highlight: (message: string) => call<HighlightResponse>("POST", "/highlight", { message }),
-  episode: (id: string) => call<EpisodeView>("GET", `/episodes/${q(id)}`),
+  /** A live episode is readable only by its own session: the id rides in a header, never the URL. */
+  episode: (id: string, sessionId?: string) =>
+    call<AnyEpisodeView>(
+      "GET",
+      `/episodes/${q(id)}`,
+      undefined,
+      sessionId === undefined ? {} : { "x-session-id": sessionId },
+    ),
   evalEpisode: (runId: string, id: string) =>
     call<EpisodeView>("GET", `/eval/runs/${q(runId)}/episodes/${q(id)}`),
   leaderboard: (filters: LeaderboardQuery) => {

@@ -16,6 +16,7 @@ import type { CueMark } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
+import { rememberLive } from "./live-sessions";
 import { rupees } from "./money";
 import { offerProblem } from "./offer-check";
 import { advance, canMove, INITIAL, type PlayEvent, type PlayState } from "./play-machine";
@@ -53,6 +54,7 @@ const el = {
   again: byId("again", HTMLButtonElement),
   change: byId("change", HTMLButtonElement),
   replayLink: byId("replay-link", HTMLAnchorElement),
+  followLink: byId("follow-link", HTMLAnchorElement),
   dealsBox: byId("deals-box", HTMLElement),
   deals: byId("deals", HTMLOListElement),
 };
@@ -195,6 +197,11 @@ function render(): void {
   if (!inGame) return;
 
   const over = state.phase === "finished";
+  if (state.episodeId !== null && state.sessionId !== null) {
+    // The replay page reads a live episode only with its session: it finds it here, never in the link.
+    rememberLive(state.episodeId, state.sessionId);
+    el.followLink.href = `/web/replay?episode=${encodeURIComponent(state.episodeId)}`;
+  }
   for (const b of [el.offer, el.accept, el.walk]) b.disabled = over;
   el.price.disabled = over;
   el.message.disabled = over;

@@ -16,7 +16,14 @@ const opened = (id: number, m: string) => ({
     market_id: m,
     at: 0,
     requester: "ag_r",
-    terms: { item: { name: "<logo>" }, max_price: 50_000, top_n: 2, min_quality: 6, deadline: 10_000 },
+    terms: {
+      item: { name: "<logo>", kind: "service" as const, description: "a logo" },
+      max_price: 50_000,
+      top_n: 2,
+      min_quality: 6,
+      criteria: [],
+      deadline: 10_000,
+    },
   },
 });
 
@@ -26,7 +33,15 @@ describe("arena model", () => {
     s = applyRow(s, opened(1, "mk_a"));
     s = applyRow(s, {
       id: 2,
-      entry: { kind: "settled", market_id: "mk_a", at: 5, winner: "ag_w", price: 40_000, fee: 600 },
+      entry: {
+        kind: "settled",
+        market_id: "mk_a",
+        at: 5,
+        winner: "ag_w",
+        price: 40_000,
+        fee: 600,
+        judge: "code@1",
+      },
     });
     s = applyRow(s, { id: 3, entry: { kind: "closed", market_id: "mk_a", at: 9, outcome: "partial" } });
     const again = applyRow(s, {
@@ -36,13 +51,14 @@ describe("arena model", () => {
     expect(again).toBe(s);
     expect(s.markets.get("mk_a")).toMatchObject({
       outcome: "partial",
-      settlements: [{ winner: "ag_w", price: 40_000 }],
+      settlements: [{ winner: "ag_w", price: 40_000, judge: "code@1" }],
     });
     expect(totalsText(s)).toBe("1 settlements, ₹400 traded, ₹6 in fees");
     const html = marketsHtml(s, 0);
     expect(html).toContain("&lt;logo&gt;");
     expect(html).not.toContain("<logo>");
     expect(html).toContain("closed: partial");
+    expect(html).toContain("judged by code@1");
   });
 
   it("keeps every open market but only the newest closed ones", () => {

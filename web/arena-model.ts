@@ -1,3 +1,4 @@
+import type { TapeItem } from "../src/wire/exchange";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
 
@@ -5,37 +6,9 @@ import { rupees } from "./money";
  * The arena page's state, folded from the public tape (the SSE stream) only: what anyone
  * watching may see. Pure and DOM-free, so it is tested without a browser.
  */
-export type TapeEntry =
-  | {
-      kind: "listing_opened";
-      market_id: string;
-      at: number;
-      seller: string;
-      item: { name: string };
-      units: number;
-      ask: number;
-      deadline: number;
-    }
-  | {
-      kind: "request_opened";
-      market_id: string;
-      at: number;
-      requester: string;
-      terms: {
-        item: { name: string };
-        max_price: number;
-        top_n: number;
-        min_quality: number;
-        deadline: number;
-      };
-    }
-  | { kind: "settled"; market_id: string; at: number; winner: string; price: number; fee: number }
-  | { kind: "closed"; market_id: string; at: number; outcome: string };
-
-export interface TapeRow {
-  id: number;
-  entry: TapeEntry;
-}
+/** One row of the public tape, as the wire contract defines it (src/wire/exchange.ts). */
+export type TapeRow = TapeItem;
+export type TapeEntry = TapeItem["entry"];
 
 export interface MarketCard {
   id: string;
@@ -44,7 +17,8 @@ export interface MarketCard {
   /** What is on offer, in words: "2 units, ask ₹850" or "top 2 at most ₹500, bar 6/10". */
   terms: string;
   deadline: number;
-  settlements: { winner: string; price: number }[];
+  /** Who won at what price; in a request, which judge (id@version) qualified the winner. */
+  settlements: { winner: string; price: number; judge: string | null }[];
   outcome: string | null;
 }
 
@@ -102,7 +76,10 @@ export function applyRow(s: ArenaState, row: TapeRow): ArenaState {
       markets.set(
         e.market_id,
         e.kind === "settled"
-          ? { ...m, settlements: [...m.settlements, { winner: e.winner, price: e.price }] }
+          ? {
+              ...m,
+              settlements: [...m.settlements, { winner: e.winner, price: e.price, judge: e.judge ?? null }],
+            }
           : { ...m, outcome: e.outcome },
       );
   }
@@ -153,7 +130,10 @@ export function marketsHtml(s: ArenaState, now: number, names: Names = new Map()
         m.settlements.length === 0
           ? ""
           : `<ul class="wins">${m.settlements
-              .map((w) => `<li>${escapeHtml(who(w.winner, names))} at ${escapeHtml(paise(w.price))}</li>`)
+              .map(
+                (w) =>
+                  `<li>${escapeHtml(who(w.winner, names))} at ${escapeHtml(paise(w.price))}${w.judge === null ? "" : ` <span class="muted">judged by ${escapeHtml(w.judge)}</span>`}</li>`,
+              )
               .join("")}</ul>`;
       return `<li class="market market-${m.outcome === null ? "open" : "closed"}" data-market="${escapeHtml(m.id)}"><p><strong>${escapeHtml(m.title)}</strong> <span class="muted">(${m.kind})</span></p><p>${escapeHtml(m.terms)}</p><p class="status">${escapeHtml(status)}</p>${wins}</li>`;
     })

@@ -11,7 +11,13 @@ export interface ChartInput {
   /** Unique per page: the SVG's title and description are referenced by id. */
   id: string;
   maxRounds: number;
-  budget: number;
+  /** The buyer's budget: null while a seller-side chart must not know it (a live sale). */
+  budget: number | null;
+  /**
+   * Whose chair the chart is drawn from (default the buyer's): the words say "your" for that
+   * side. From the seller's chair its own cost and floor are no secret, the buyer's budget is.
+   */
+  you?: "buyer" | "seller";
   sellerAsks: readonly PricePoint[];
   buyerOffers: readonly PricePoint[];
   deal: PricePoint | null;
@@ -88,11 +94,27 @@ function describe(input: ChartInput): string {
   const last = (ps: readonly PricePoint[]) => ps[ps.length - 1];
   const ask = last(input.sellerAsks);
   const offer = last(input.buyerOffers);
-  const parts = [`Your budget is ${rupees(input.budget)}.`];
-  if (ask) parts.push(`The seller's latest ask is ${rupees(ask.price)} (round ${ask.round}).`);
-  if (offer) parts.push(`Your latest offer is ${rupees(offer.price)} (round ${offer.round}).`);
+  const seller = input.you === "seller";
+  const parts: string[] = [];
+  if (input.budget !== null) {
+    parts.push(
+      seller ? `The buyer's budget was ${rupees(input.budget)}.` : `Your budget is ${rupees(input.budget)}.`,
+    );
+  }
+  if (ask)
+    parts.push(
+      `${seller ? "Your" : "The seller's"} latest ask is ${rupees(ask.price)} (round ${ask.round}).`,
+    );
+  if (offer)
+    parts.push(
+      `${seller ? "The buyer's" : "Your"} latest offer is ${rupees(offer.price)} (round ${offer.round}).`,
+    );
   if (input.deal) parts.push(`Deal struck at ${rupees(input.deal.price)}.`);
-  if (input.hidden) {
+  if (input.hidden && seller) {
+    parts.push(
+      `Your floor is ${rupees(input.hidden.reservation)} and the item cost you ${rupees(input.hidden.cost)}.`,
+    );
+  } else if (input.hidden) {
     parts.push(
       `Revealed: the seller's floor was ${rupees(input.hidden.reservation)} and the item cost them ${rupees(
         input.hidden.cost,
@@ -108,8 +130,9 @@ function describe(input: ChartInput): string {
  * Colours come from CSS classes so the page's stylesheet (and its CSP) governs them.
  */
 export function renderPriceChart(input: ChartInput): string {
+  const seller = input.you === "seller";
   const prices = [
-    input.budget,
+    ...(input.budget === null ? [] : [input.budget]),
     ...input.sellerAsks.map((p) => p.price),
     ...input.buyerOffers.map((p) => p.price),
     ...(input.hidden ? [input.hidden.cost, input.hidden.reservation] : []),
@@ -148,25 +171,27 @@ export function renderPriceChart(input: ChartInput): string {
     const h = Math.max(2, y(lo) - y(hi));
     out.push(
       `<rect class="chart-band" x="${PAD.left}" y="${fmt(y(hi))}" width="${W - PAD.left - PAD.right}" height="${fmt(h)}"><title>${escapeHtml(
-        `Seller's hidden zone: cost ${rupees(input.hidden.cost)}, floor ${rupees(input.hidden.reservation)}`,
+        `${seller ? "Your" : "Seller's hidden"} zone: cost ${rupees(input.hidden.cost)}, floor ${rupees(input.hidden.reservation)}`,
       )}</title></rect>`,
       `<line class="chart-floor" x1="${PAD.left}" x2="${W - PAD.right}" y1="${fmt(y(input.hidden.reservation))}" y2="${fmt(y(input.hidden.reservation))}"/>`,
     );
   }
-  const by = fmt(y(input.budget));
-  out.push(
-    `<line class="chart-budget" x1="${PAD.left}" x2="${W - PAD.right}" y1="${by}" y2="${by}"><title>${escapeHtml(
-      `Your budget: ${rupees(input.budget)}`,
-    )}</title></line>`,
-  );
+  if (input.budget !== null) {
+    const by = fmt(y(input.budget));
+    out.push(
+      `<line class="chart-budget" x1="${PAD.left}" x2="${W - PAD.right}" y1="${by}" y2="${by}"><title>${escapeHtml(
+        `${seller ? "The buyer's budget" : "Your budget"}: ${rupees(input.budget)}`,
+      )}</title></line>`,
+    );
+  }
   if (input.sellerAsks.length > 1) {
     out.push(`<polyline class="chart-seller" points="${line(input.sellerAsks, x, y)}"/>`);
   }
   if (input.buyerOffers.length > 1) {
     out.push(`<polyline class="chart-buyer" points="${line(input.buyerOffers, x, y)}"/>`);
   }
-  out.push(dots(input.sellerAsks, "chart-seller-dot", "Seller asked", x, y));
-  out.push(dots(input.buyerOffers, "chart-buyer-dot", "You offered", x, y));
+  out.push(dots(input.sellerAsks, "chart-seller-dot", seller ? "You asked" : "Seller asked", x, y));
+  out.push(dots(input.buyerOffers, "chart-buyer-dot", seller ? "Buyer offered" : "You offered", x, y));
   if (input.deal) {
     const cx = x(input.deal.round);
     const cy = y(input.deal.price);

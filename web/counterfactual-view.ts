@@ -32,6 +32,8 @@ export function renderCounterfactual(
   r: CounterfactualResult,
   originalTurns: readonly DialogueTurn[],
   cues: ReadonlyMap<string, readonly CueMark[]>,
+  /** "You" from the buyer's chair; "Buyer" when the replay is drawn from the seller's. */
+  buyerName = "You",
 ): string {
   const diff =
     r.original.score !== null && r.counterfactual.score !== null
@@ -47,7 +49,7 @@ export function renderCounterfactual(
               ? `The what-if scores ${diff.toFixed(3)} higher.`
               : `The what-if scores ${(-diff).toFixed(3)} lower.`,
         )}</p>`;
-  const branch = `${verdictLine}<ol class="chat">${renderDialogue(r.history, cues)}</ol><p><a href="/web/replay?episode=${encodeURIComponent(
+  const branch = `${verdictLine}<ol class="chat">${renderDialogue(r.history, cues, buyerName)}</ol><p><a href="/web/replay?episode=${encodeURIComponent(
     r.episode_id,
   )}">Replay the what-if in full</a></p>`;
   return (
@@ -57,6 +59,7 @@ export function renderCounterfactual(
       `<ol class="chat">${renderDialogue(
         originalTurns.filter((t) => t.round >= r.from_round),
         cues,
+        buyerName,
       )}</ol>`,
     ) +
     column(

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
-import { ApiError, api, type LeaderboardQuery } from "./api";
+import type { PublicRatingsReply } from "../src/wire/exchange";
+import { ApiError, api, call, type LeaderboardQuery } from "./api";
 import { byId, setMarkup, showIf } from "./dom";
 import { filterOptions, renderLeaderboard } from "./leaderboard-view";
+import { ratingsHtml } from "./ratings-view";
 
 const el = {
   form: byId("filters", HTMLFormElement),
@@ -11,7 +13,41 @@ const el = {
   error: byId("board-error", HTMLParagraphElement),
   status: byId("board-status", HTMLParagraphElement),
   board: byId("board", HTMLDivElement),
+  tabEval: byId("tab-eval", HTMLButtonElement),
+  tabMarkets: byId("tab-markets", HTMLButtonElement),
+  panelEval: byId("panel-eval", HTMLDivElement),
+  panelMarkets: byId("panel-markets", HTMLElement),
+  marketsStatus: byId("markets-status", HTMLParagraphElement),
+  marketRatings: byId("market-ratings", HTMLDivElement),
 };
+
+/** The markets tab: the exchange's public ratings (GET /markets/ratings), fetched when shown. */
+async function showMarkets(): Promise<void> {
+  el.marketsStatus.textContent = "Loading…";
+  try {
+    setMarkup(el.marketRatings, ratingsHtml(await call<PublicRatingsReply>("GET", "/markets/ratings")));
+    el.marketsStatus.textContent = "";
+  } catch (err) {
+    el.marketsStatus.textContent = err instanceof ApiError ? err.message : "Could not load the ratings.";
+  }
+}
+
+/** The tab in the address (#markets), so the markets board can be shared as a link. */
+function selectTab(markets: boolean): void {
+  el.tabEval.setAttribute("aria-selected", String(!markets));
+  el.tabMarkets.setAttribute("aria-selected", String(markets));
+  showIf(el.panelEval, !markets);
+  showIf(el.panelMarkets, markets);
+  if (markets) void showMarkets();
+}
+el.tabEval.addEventListener("click", () => {
+  history.replaceState(null, "", `${location.pathname}${location.search}`);
+  selectTab(false);
+});
+el.tabMarkets.addEventListener("click", () => {
+  history.replaceState(null, "", "#markets");
+  selectTab(true);
+});
 
 /** Filters live in the address, so a filtered board can be shared as a link. */
 function fromAddress(): LeaderboardQuery {
@@ -53,3 +89,4 @@ el.form.addEventListener("submit", (ev) => {
 });
 
 void show(fromAddress());
+selectTab(location.hash === "#markets");

@@ -42,7 +42,7 @@ describe("replayModel on a stored episode", () => {
     expect(m.frames[0]?.tells).toBeNull();
     expect(m.frames[1]?.dialogue.map((t) => t.speaker)).toEqual(["seller", "buyer", "seller"]);
     expect(m.frames[3]?.tells).toEqual(m.frames[2]?.tells);
-    expect(m.buyerRounds).toEqual([1, 2, 3]);
+    expect(m.branchRounds).toEqual([1, 2, 3]);
     expect(m.budget).toBe(view.record?.buyer_budget);
     expect(m.hidden?.cost).toBe(view.record?.seller_cost);
     expect(m.deal).toEqual({ round: 3, price: view.record?.agreed_price });
@@ -55,7 +55,7 @@ describe("replayModel on a stored episode", () => {
     const m = replayModel(view);
     expect(m.hidden).toBeNull();
     expect(m.deal).toBeNull();
-    expect(m.buyerRounds).toEqual([1, 2]);
+    expect(m.branchRounds).toEqual([1, 2]);
     expect(m.frames.at(-1)?.dialogue.map((t) => t.speaker)).toEqual([
       "seller",
       "buyer",

@@ -13,13 +13,13 @@ export interface ReplayFrame {
 
 export interface ReplayModel {
   itemName: string;
-  budget: number;
+  budget: number | null;
   maxRounds: number;
   /** Revealed only for a finished episode: a replay of a live one must not spoil it. */
   hidden: { cost: number; reservation: number } | null;
   frames: ReplayFrame[];
   /** Rounds with a buyer move, i.e. the rounds a counterfactual can start from. */
-  buyerRounds: number[];
+  branchRounds: number[];
   deal: PricePoint | null;
 }
 
@@ -31,7 +31,7 @@ export function replayModel(view: EpisodeView): ReplayModel {
   let budget = 0;
   let maxRounds = 1;
   let hidden: ReplayModel["hidden"] = null;
-  const buyerRounds: number[] = [];
+  const branchRounds: number[] = [];
   if (view.events === null) return publicReplay(view);
   for (const e of view.events) {
     if (e.type === "episode_started") {
@@ -41,14 +41,14 @@ export function replayModel(view: EpisodeView): ReplayModel {
       hidden = { cost: e.spec.seller_cost, reservation: e.reservation };
       turns.push({ round: 0, speaker: "seller", action: "open", price: e.anchor, message: e.message });
     } else if (e.type === "buyer_acted") {
-      buyerRounds.push(e.round);
+      branchRounds.push(e.round);
       turns.push({ round: e.round, speaker: "buyer", action: e.action, price: e.price, message: e.message });
     } else {
       tellsByRound.set(e.round, e.tells);
       turns.push({ round: e.round, speaker: "seller", action: e.action, price: e.price, message: e.message });
     }
   }
-  return framesOf(view, { itemName, budget, maxRounds, hidden, buyerRounds }, turns, tellsByRound);
+  return framesOf(view, { itemName, budget, maxRounds, hidden, branchRounds }, turns, tellsByRound);
 }
 
 /** While its run is still being played an episode shows only what its buyer saw: no hidden values. */
@@ -61,24 +61,22 @@ function publicReplay(view: EpisodeView): ReplayModel {
   if (answers.length === p.tells_history.length) {
     for (const [i, t] of answers.entries()) tellsByRound.set(t.round, p.tells_history[i] ?? null);
   }
-  const buyerRounds = p.dialogue.filter((t) => t.speaker === "buyer").map((t) => t.round);
+  const branchRounds = p.dialogue.filter((t) => t.speaker === "buyer").map((t) => t.round);
   const head = {
     itemName: p.item.name,
     budget: p.buyer_budget,
     maxRounds: p.max_rounds,
     hidden: null,
-    buyerRounds,
+    branchRounds,
   };
   return framesOf(view, head, p.dialogue, tellsByRound);
 }
 
-function framesOf(
-  view: EpisodeView,
-  head: Pick<ReplayModel, "itemName" | "budget" | "maxRounds" | "hidden" | "buyerRounds">,
-  turns: DialogueTurn[],
-  tellsByRound: Map<number, TellObservation | null>,
-): ReplayModel {
-  const { itemName, budget, maxRounds, hidden, buyerRounds } = head;
+/** One frame per round, 0 to the last: the dialogue up to it and the latest read of the seller. */
+export function roundFrames(
+  turns: readonly DialogueTurn[],
+  tellsByRound: ReadonlyMap<number, TellObservation | null>,
+): ReplayFrame[] {
   const last = turns[turns.length - 1]?.round ?? 0;
   const frames: ReplayFrame[] = [];
   let tells: TellObservation | null = null;
@@ -87,10 +85,22 @@ function framesOf(
     tells = tellsByRound.get(r) ?? tells;
     frames.push({ round: r, dialogue: turns.filter((t) => t.round <= r), tells });
   }
+  return frames;
+}
+
+function framesOf(
+  view: EpisodeView,
+  head: Pick<ReplayModel, "itemName" | "budget" | "maxRounds" | "hidden" | "branchRounds">,
+  turns: DialogueTurn[],
+  tellsByRound: Map<number, TellObservation | null>,
+): ReplayModel {
+  const { itemName, budget, maxRounds, hidden, branchRounds } = head;
+  const last = turns[turns.length - 1]?.round ?? 0;
+  const frames = roundFrames(turns, tellsByRound);
   const record = view.record;
   const deal =
     record?.outcome === "deal" && record.agreed_price !== null
       ? { round: last, price: record.agreed_price }
       : null;
-  return { itemName, budget, maxRounds, hidden: record === null ? null : hidden, frames, buyerRounds, deal };
+  return { itemName, budget, maxRounds, hidden: record === null ? null : hidden, frames, branchRounds, deal };
 }

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { ApiError, api, type CounterfactualBody, type EpisodeView } from "./api";
+import { type AnyEpisodeView, ApiError, api } from "./api";
 import { renderPriceChart, seriesFromDialogue } from "./chart";
 import { renderDialogue } from "./chat-view";
 import { renderCounterfactual } from "./counterfactual-view";
@@ -8,9 +8,12 @@ import type { CueMark } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
-import { rupees } from "./money";
+import { forgetLive, liveSessionFor } from "./live-sessions";
 import { renderRecentList } from "./recent-list";
+import { buyerFacts, sellerFacts } from "./replay-facts";
 import { type ReplayModel, replayModel } from "./replay-model";
+import { type Chair, pricedMove, WHATIF_COPY, whatIfBody } from "./replay-whatif";
+import { sellerReplayModel } from "./seller-replay-model";
 import { renderTells } from "./tells-view";
 
 const el = {
@@ -28,6 +31,8 @@ const el = {
   chart: byId("replay-chart", HTMLDivElement),
   tells: byId("replay-tells", HTMLDivElement),
   cfSection: byId("cf-section", HTMLElement),
+  cfHint: byId("cf-hint", HTMLParagraphElement),
+  cfMessageLabel: byId("cf-message-label", HTMLSpanElement),
   cfForm: byId("cf-form", HTMLFormElement),
   cfRound: byId("cf-round", HTMLSelectElement),
   cfAction: byId("cf-action", HTMLSelectElement),
@@ -36,9 +41,13 @@ const el = {
   cfMessage: byId("cf-message", HTMLInputElement),
   cfError: byId("cf-error", HTMLParagraphElement),
   cfResult: byId("cf-result", HTMLDivElement),
+  live: byId("live-note", HTMLParagraphElement),
+  budgetKey: byId("legend-budget", HTMLSpanElement),
 };
 
-let view: EpisodeView | null = null;
+let view: AnyEpisodeView | null = null;
+/** Whose chair the episode is drawn from: the agent's (the buyer, or the seller in the seller role). */
+let chair: Chair = "buyer";
 let model: ReplayModel | null = null;
 let at = 0;
 const cues = new Map<string, CueMark[]>();
@@ -51,13 +60,6 @@ function showError(target: HTMLParagraphElement, message: string | null): void {
   showIf(target, message !== null);
 }
 
-function outcomeText(v: EpisodeView): string {
-  const r = v.record;
-  if (r === null) return "not finished yet";
-  if (r.outcome === "deal" && r.agreed_price !== null) return `deal at ${rupees(r.agreed_price)}`;
-  return r.outcome === "walk" ? "no deal (walked away)" : "no deal (time ran out)";
-}
-
 function renderFrame(): void {
   if (model === null || view === null) return;
   const last = model.frames.length - 1;
@@ -68,7 +70,7 @@ function renderFrame(): void {
   el.prev.disabled = at === 0;
   el.next.disabled = at === last;
   el.roundLabel.textContent = at === 0 ? `The opening (of ${last} rounds played)` : `Round ${at} of ${last}`;
-  setMarkup(el.chat, renderDialogue(frame.dialogue, cues));
+  setMarkup(el.chat, renderDialogue(frame.dialogue, cues, chair === "seller" ? "Buyer" : "You"));
   // The frame's newest turn is the one that matters: keep it in view inside the chat's box.
   el.chat.scrollTop = el.chat.scrollHeight;
   const { sellerAsks, buyerOffers } = seriesFromDialogue(frame.dialogue);
@@ -79,41 +81,43 @@ function renderFrame(): void {
       id: "replay-chart-svg",
       maxRounds: model.maxRounds,
       budget: model.budget,
+      you: chair,
       sellerAsks,
       buyerOffers,
       deal: end ? model.deal : null,
-      hidden: end ? model.hidden : null,
+      // From the seller's chair its own cost and floor are no secret; from the buyer's, only at the end.
+      hidden: end || chair === "seller" ? model.hidden : null,
     }),
   );
-  setMarkup(el.tells, renderTells(frame.tells));
+  // The budget's legend entry only where the chart draws the line (a live sale does not know it).
+  showIf(el.budgetKey, model.budget !== null);
+  setMarkup(
+    el.tells,
+    chair === "seller" && frame.tells === null && view.events === null
+      ? '<p class="hint">How the seller\'s words read to the buyer is shown once the sale is over.</p>'
+      : renderTells(frame.tells),
+  );
 }
 
 function renderEpisode(): void {
   if (model === null || view === null) return;
   el.title.textContent = model.itemName.charAt(0).toUpperCase() + model.itemName.slice(1) || "The haggle";
-  const rows: Array<[string, string]> = [
-    ["Stall", view.task.replace(/_/g, " ")],
-    ["Seller", `${view.seller.id}@${view.seller.version}`],
-    ["Seed", String(view.seed)],
-    ...(evalRun === null ? [] : ([["Eval run", evalRun]] as Array<[string, string]>)),
-    ["Outcome", outcomeText(view)],
-    ["Buyer's budget", rupees(model.budget)],
-  ];
-  if (model.hidden !== null) {
-    rows.push(
-      ["Seller's floor", rupees(model.hidden.reservation)],
-      ["Seller's cost", rupees(model.hidden.cost)],
-    );
-  }
-  if (view.summary.score !== null) rows.push(["Score", view.summary.score.toFixed(3)]);
-  if (view.branched_from !== null) rows.push(["What-if of", view.branched_from]);
+  const rows = "role" in view ? sellerFacts(view, sellerReplayModel(view)) : buyerFacts(view, model, evalRun);
   setMarkup(
     el.facts,
     rows.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join(""),
   );
   el.slider.max = String(model.frames.length - 1);
-  setMarkup(el.cfRound, model.buyerRounds.map((r) => `<option value="${r}">round ${r}</option>`).join(""));
-  showIf(el.cfForm, model.buyerRounds.length > 0);
+  setMarkup(el.cfRound, model.branchRounds.map((r) => `<option value="${r}">round ${r}</option>`).join(""));
+  const copy = WHATIF_COPY[chair];
+  el.cfHint.textContent = copy.hint;
+  el.cfMessageLabel.textContent = copy.messageLabel;
+  setMarkup(
+    el.cfAction,
+    copy.moves.map(([v, label]) => `<option value="${v}">${escapeHtml(label)}</option>`).join(""),
+  );
+  el.cfPrice.disabled = false;
+  showIf(el.cfForm, model.branchRounds.length > 0);
   showIf(el.cfResult, false);
   showError(el.cfError, null);
   renderFrame();
@@ -122,26 +126,64 @@ function renderEpisode(): void {
 /** An eval run's episode (linked from the leaderboard and reports) lives in the eval store. */
 let evalRun: string | null = null;
 
-async function load(id: string): Promise<void> {
-  showError(el.loadError, null);
+/**
+ * Following a live game polls GET /episodes/:id rather than streaming it: EventSource cannot
+ * send the x-session-id header, and the session id must never ride in a URL. Polling stops
+ * once the episode is over (or the session is gone).
+ */
+const FOLLOW_MS = 1500;
+let follow: ReturnType<typeof setTimeout> | undefined;
+let shown = "";
+
+function liveNote(text: string | null): void {
+  el.live.textContent = text ?? "";
+  showIf(el.live, text !== null);
+}
+
+async function show(next: AnyEpisodeView, fresh: boolean): Promise<void> {
+  const text = JSON.stringify(next);
+  if (!fresh && text === shown) return;
+  shown = text;
+  // A person watching the newest round keeps watching the newest; one looking back stays put.
+  const atEnd = fresh || model === null || at >= model.frames.length - 1;
+  view = next;
+  chair = "role" in next ? "seller" : "buyer";
+  model = "role" in next ? sellerReplayModel(next) : replayModel(next);
+  if (atEnd) at = model.frames.length - 1;
+  // "What if?" branches finished episodes this server stored; an eval's are rebuilt on request.
+  showIf(el.cfSection, evalRun === null && next.status !== "running");
+  showIf(el.replay, true);
+  renderEpisode();
+  const sellerLines =
+    model.frames
+      .at(-1)
+      ?.dialogue.filter((t) => t.speaker === "seller")
+      .map((t) => t.message) ?? [];
+  await loadCues(cues, sellerLines);
+  renderFrame();
+}
+
+async function load(id: string, fresh = true): Promise<void> {
+  clearTimeout(follow);
+  if (fresh) showError(el.loadError, null);
+  const session = evalRun === null ? liveSessionFor(id) : undefined;
   try {
-    view = evalRun === null ? await api.episode(id) : await api.evalEpisode(evalRun, id);
-    // "What if?" branches episodes this server stored; an eval's are rebuilt on request.
-    showIf(el.cfSection, evalRun === null);
-    model = replayModel(view);
-    at = model.frames.length - 1;
-    showIf(el.replay, true);
-    renderEpisode();
-    const sellerLines =
-      model.frames
-        .at(-1)
-        ?.dialogue.filter((t) => t.speaker === "seller")
-        .map((t) => t.message) ?? [];
-    await loadCues(cues, sellerLines);
-    renderFrame();
+    const next = evalRun === null ? await api.episode(id, session) : await api.evalEpisode(evalRun, id);
+    await show(next, fresh);
+    if (next.status === "running") {
+      liveNote("Live: this game is still being played; the replay grows as it goes.");
+      follow = setTimeout(() => void load(id, false), FOLLOW_MS);
+    } else {
+      liveNote(null);
+      if (session !== undefined && next.visibility === "full") forgetLive(id);
+    }
   } catch (err) {
-    showIf(el.replay, false);
-    showError(el.loadError, messageOf(err));
+    if (fresh) {
+      showIf(el.replay, false);
+      showError(el.loadError, messageOf(err));
+    } else {
+      liveNote(`Stopped following: ${messageOf(err)}`);
+    }
   }
 }
 
@@ -167,33 +209,36 @@ el.slider.addEventListener("input", () => {
 });
 
 el.cfAction.addEventListener("change", () => {
-  el.cfPrice.disabled = el.cfAction.value !== "offer";
+  el.cfPrice.disabled = !pricedMove(el.cfAction.value);
 });
 
 el.cfForm.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (view === null) return;
-  const type = el.cfAction.value === "accept" ? "accept" : el.cfAction.value === "walk" ? "walk" : "offer";
-  const price = el.cfPrice.valueAsNumber;
-  if (type === "offer" && (!Number.isFinite(price) || price < 0)) {
-    showError(el.cfError, "An offer needs a price: a number of rupees, zero or more.");
+  const made = whatIfBody(chair, {
+    round: Number(el.cfRound.value),
+    move: el.cfAction.value,
+    price: el.cfPrice.valueAsNumber,
+    message: el.cfMessage.value,
+    repeat: el.cfContinuation.value === "repeat",
+  });
+  if ("problem" in made) {
+    showError(el.cfError, made.problem);
     el.cfPrice.focus();
     return;
   }
-  const message = el.cfMessage.value.trim();
-  const body: CounterfactualBody = {
-    from_round: Number(el.cfRound.value),
-    action: { type, ...(type === "offer" ? { price } : {}), ...(message === "" ? {} : { message }) },
-    continuation: el.cfContinuation.value === "repeat" ? "repeat" : "greedy",
-  };
   showError(el.cfError, null);
   try {
-    const result = await api.counterfactual(view.episode_id, body);
+    const result = await api.counterfactual(view.episode_id, made.body);
     await loadCues(
       cues,
       result.history.filter((t) => t.speaker === "seller").map((t) => t.message),
     );
-    setMarkup(el.cfResult, renderCounterfactual(result, model?.frames.at(-1)?.dialogue ?? [], cues));
+    const buyerName = chair === "seller" ? "Buyer" : "You";
+    setMarkup(
+      el.cfResult,
+      renderCounterfactual(result, model?.frames.at(-1)?.dialogue ?? [], cues, buyerName),
+    );
     showIf(el.cfResult, true);
   } catch (err) {
     showError(el.cfError, messageOf(err));

@@ -1,14 +1,16 @@
 import type { HighlightResponse } from "../src/wire/highlight";
 import type {
+  BuyerHealthResponse,
   SellerPublicState,
   SellerResetRequest,
   SellerResetResponse,
   SellerStepRequest,
   SellerStepResponse,
 } from "../src/wire/seller-role";
-import { type BackendInfo, call } from "./api";
+import { call } from "./api";
 
-export type { BackendInfo, SellerResetResponse, SellerStepResponse };
+export type { SellerResetResponse, SellerStepResponse };
+export type LlmBuyerHealth = BuyerHealthResponse["buyers"][number];
 
 export interface BuyerInfo {
   key: string;
@@ -22,6 +24,8 @@ export interface SellerTaskInfo {
   difficulty: string;
   description: string;
   buyer: string;
+  /** The current version of its task; the list puts these first. */
+  current: boolean;
 }
 
 const q = encodeURIComponent;
@@ -29,7 +33,8 @@ const q = encodeURIComponent;
 /** The seller role's calls, through the same public API (and API-key handling) as the play page. */
 export const sellApi = {
   catalog: () => call<{ buyers: BuyerInfo[]; tasks: SellerTaskInfo[] }>("GET", "/buyers"),
-  backends: () => call<{ backends: BackendInfo[] }>("GET", "/health").then((r) => r.backends),
+  /** The LLM buyers this server can play, each with its backend's health. */
+  llmBuyers: () => call<BuyerHealthResponse>("GET", "/buyers/health").then((r) => r.buyers),
   reset: (req: SellerResetRequest) => call<SellerResetResponse>("POST", "/reset", req),
   step: (req: SellerStepRequest) => call<SellerStepResponse>("POST", "/step", req),
   state: (sessionId: string) => call<SellerPublicState>("GET", `/state?session_id=${q(sessionId)}`),

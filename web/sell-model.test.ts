@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buyerMenuOptions,
+  careerLine,
   counterProblem,
   endSummary,
   healthBadge,
@@ -24,6 +25,31 @@ const record = {
 };
 
 describe("/web/sell page model", () => {
+  it("says a career's progress from the server's records, and nothing on a single sale", () => {
+    expect(careerLine({})).toBeNull();
+    expect(careerLine({ career: { episode_number: 1, total_episodes: 5, past: [] } })).toBe(
+      "Deal 1 of 5 with the same buyer, who remembers how fast you came down.",
+    );
+    const sold = {
+      outcome: "deal" as const,
+      agreed_price: 52.73,
+      ask_price: 80,
+      reservation: 40,
+      cost: 30,
+      rounds_taken: 4,
+      profit_over_reservation: 12.73,
+      profit_share: 0.32,
+      below_reservation: false,
+      bonus: 1,
+      reward: 0.32,
+      score: 0.32,
+    };
+    const walked = { ...sold, outcome: "walk" as const, agreed_price: null };
+    expect(careerLine({ career: { episode_number: 3, total_episodes: 5, past: [sold, walked] } })).toMatch(
+      /^Deal 3 of 5 .* So far: 1: sold at ₹52\.73; 2: no sale\.$/,
+    );
+  });
+
   it("bounds a counter: not above the last quote, not below zero, not at or under the buyer's offer", () => {
     expect(counterProblem(120, 100, 50)).toContain("can only come down");
     expect(counterProblem(-1, 100, 50)).toContain("zero or more");
@@ -55,7 +81,7 @@ describe("/web/sell page model", () => {
     const code = [{ key: "rule-smart@1", description: "reads you" }];
     expect(buyerMenuOptions(code, [])).toContain("none configured");
     // /health names the backend by its LLM seller key (template v2); the buyer key is llm@1's.
-    const live = { sellerKey: "llm-ollama:m@2", reachable: true, detail: "ok" };
+    const live = { key: "llm-ollama:m@1", reachable: true, detail: "ok" };
     expect(buyerMenuOptions(code, [live])).toContain("llm-ollama:m@1 (live)");
     expect(healthBadge("rule-smart@1", [live], false)).toBeNull();
     expect(healthBadge("llm-ollama:m@1", [live], false)?.live).toBe(true);

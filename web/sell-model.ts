@@ -1,4 +1,4 @@
-import type { DialogueTurn, SellerBrief, SellerRecord } from "../src/wire/env-types";
+import type { DialogueTurn, SellerBrief, SellerObservation, SellerRecord } from "../src/wire/env-types";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
 
@@ -10,18 +10,12 @@ export interface MenuBuyer {
   key: string;
   description: string;
 }
+/** An LLM buyer the server can play, as GET /buyers/health names it (the key /reset takes). */
 export interface MenuBackend {
-  /** The LLM seller key the backend serves, e.g. "llm-ollama:<tag>@2" (see buyerKeyFor). */
-  sellerKey: string;
+  key: string;
   reachable: boolean;
   detail: string;
 }
-
-/**
- * The buyer key a configured backend serves: its seller key names the LLM seller template's
- * version ("llm-ollama:<tag>@2"); the LLM buyer template is versioned apart (llm@1).
- */
-export const buyerKeyFor = (sellerKey: string): string => sellerKey.replace(/@\d+$/, "@1");
 
 /**
  * The buyer menu: every code buyer release, then one entry per configured LLM backend with its
@@ -34,8 +28,7 @@ export function buyerMenuOptions(buyers: readonly MenuBuyer[], backends: readonl
   );
   const models = backends.map((b) => {
     const state = b.reachable ? "live" : `fallback plays: ${b.detail}`;
-    const key = buyerKeyFor(b.sellerKey);
-    return `<option value="${escapeHtml(key)}">${escapeHtml(`${key} (${state})`)}</option>`;
+    return `<option value="${escapeHtml(b.key)}">${escapeHtml(`${b.key} (${state})`)}</option>`;
   });
   const llm =
     models.length > 0
@@ -50,7 +43,7 @@ export function healthBadge(
   backends: readonly MenuBackend[],
   fallbackSeen: boolean,
 ): { text: string; live: boolean } | null {
-  const b = backends.find((x) => buyerKeyFor(x.sellerKey) === key);
+  const b = backends.find((x) => x.key === key);
   if (b === undefined) return null;
   if (!b.reachable || fallbackSeen)
     return {
@@ -147,6 +140,22 @@ export function endSummary(
       ...budget,
     ],
   };
+}
+
+/**
+ * A career's progress line (sell_career_5): which deal this is and how the earlier ones went,
+ * from the server's own records; null on a single sale.
+ */
+export function careerLine(o: Pick<SellerObservation, "career">): string | null {
+  const c = o.career;
+  if (c === undefined) return null;
+  const past = c.past.map((r, i) =>
+    r.outcome === "deal" && r.agreed_price !== null
+      ? `${i + 1}: sold at ${rupees(r.agreed_price)}`
+      : `${i + 1}: no sale`,
+  );
+  const head = `Deal ${c.episode_number} of ${c.total_episodes} with the same buyer, who remembers how fast you came down.`;
+  return past.length === 0 ? head : `${head} So far: ${past.join("; ")}.`;
 }
 
 /** A fresh id for one intended move: a double click sends the same id, and the server steps once. */

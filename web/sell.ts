@@ -5,11 +5,13 @@ import { renderCueText } from "./cue-spans";
 import { attachCueTooltips } from "./cue-tooltip";
 import { byId, setMarkup, showIf } from "./dom";
 import { escapeHtml } from "./html";
+import { rememberLive } from "./live-sessions";
 import { rupees } from "./money";
-import { type BackendInfo, type SellerStepResponse, sellApi } from "./sell-api";
+import { type LlmBuyerHealth, type SellerStepResponse, sellApi } from "./sell-api";
 import {
   briefFacts,
   buyerMenuOptions,
+  careerLine,
   counterProblem,
   endSummary,
   healthBadge,
@@ -45,9 +47,11 @@ const el = {
   resultDetail: byId("result-detail", HTMLParagraphElement),
   resultFacts: byId("result-facts", HTMLElement),
   again: byId("again", HTMLButtonElement),
+  followLink: byId("follow-link", HTMLAnchorElement),
+  replayLink: byId("sell-replay-link", HTMLAnchorElement),
 };
 
-let backends: BackendInfo[] = [];
+let backends: LlmBuyerHealth[] = [];
 let sessionId: string | null = null;
 let obs: SellerObservation | null = null;
 let fallbackSeen = false;
@@ -78,7 +82,9 @@ function render(o: SellerObservation): void {
   el.itemTitle.textContent = `Selling: ${o.brief.item_name}`;
   setMarkup(el.brief, briefFacts(o.brief));
   const notice = o.notice === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(o.notice)}</p></li>`;
-  setMarkup(el.chat, renderSellerChat(o.dialogue) + notice);
+  const career = careerLine(o);
+  const progress = career === null ? "" : `<li class="turn turn-notice"><p>${escapeHtml(career)}</p></li>`;
+  setMarkup(el.chat, progress + renderSellerChat(o.dialogue) + notice);
   el.chat.lastElementChild?.scrollIntoView({ block: "nearest" });
   el.price.max = String(o.own_last_quote);
   el.price.placeholder = `at most ${o.own_last_quote}`;
@@ -169,6 +175,11 @@ el.setupForm.addEventListener("submit", async (ev) => {
     });
     sessionId = r.session_id;
     fallbackSeen = r.info.buyer_fallback;
+    // The replay page reads a live sale only with its session: it finds it here, never in the link.
+    rememberLive(r.episode_id, r.session_id);
+    const replay = `/web/replay?episode=${encodeURIComponent(r.episode_id)}`;
+    el.followLink.href = replay;
+    el.replayLink.href = replay;
     showIf(el.result, false);
     showIf(el.setup, false);
     showIf(el.game, true);
@@ -192,7 +203,7 @@ el.buyer.addEventListener("change", () => showBadge(el.buyerBadge, el.buyer.valu
 
 async function init(): Promise<void> {
   try {
-    const [catalog, b] = await Promise.all([sellApi.catalog(), sellApi.backends().catch(() => [])]);
+    const [catalog, b] = await Promise.all([sellApi.catalog(), sellApi.llmBuyers().catch(() => [])]);
     backends = b;
     setMarkup(el.buyer, buyerMenuOptions(catalog.buyers, backends));
     setMarkup(

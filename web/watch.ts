@@ -46,6 +46,7 @@ let shown = 0;
 let playing = true;
 let timer: number | undefined;
 let poller: number | undefined;
+let stream: EventSource | null = null;
 /** The seller's hidden numbers per episode id, fetched from the replay once the match is over. */
 const hidden = new Map<string, { cost: number; reservation: number }>();
 const cues = new Map<string, CueMark[]>();
@@ -149,16 +150,52 @@ async function revealHidden(m: MatchView): Promise<void> {
   }
 }
 
+/** The match is over: keep its end (status, error, replay link) and show the seller's numbers. */
+async function ended(m: MatchView): Promise<void> {
+  await revealHidden(m);
+  match = m;
+  render();
+}
+
+/**
+ * The match's moves arrive as a stream (GET /matches/:id/stream, SSE): each move as the server
+ * plays it, no request per move, and EventSource resumes by itself after a dropped connection
+ * (Last-Event-ID is the number of moves seen). Where the server refuses the stream outright (one
+ * that wants an API key: EventSource cannot send one), the page falls back to polling.
+ */
+function follow(m: MatchView): void {
+  stream?.close();
+  const es = new EventSource(`/matches/${encodeURIComponent(m.match_id)}/stream?after=${steps.length}`);
+  stream = es;
+  es.addEventListener("step", (ev) => {
+    const s = JSON.parse((ev as MessageEvent<string>).data) as MatchStep;
+    if (match === null || s.idx !== steps.length) return; // not this match's next move
+    steps = [...steps, s];
+    frames = watchFrames(match.opening, steps);
+    render();
+  });
+  es.addEventListener("end", (ev) => {
+    es.close();
+    stream = null;
+    void ended(JSON.parse((ev as MessageEvent<string>).data) as MatchView);
+  });
+  es.addEventListener("error", () => {
+    if (es.readyState !== EventSource.CLOSED || stream !== es) return;
+    stream = null;
+    void poll();
+  });
+}
+
 async function poll(): Promise<void> {
   if (match === null) return;
   try {
     const m = await api.match(match.match_id, steps.length);
     steps = [...steps, ...m.steps];
     frames = watchFrames(m.opening, steps);
-    if (m.status !== "running") await revealHidden(m);
+    if (m.status !== "running") return await ended(m);
     match = m;
     render();
-    if (m.status === "running") poller = window.setTimeout(() => void poll(), 400);
+    poller = window.setTimeout(() => void poll(), 400);
   } catch (err) {
     showError(messageOf(err));
   }
@@ -190,6 +227,8 @@ el.form.addEventListener("submit", async (ev) => {
   el.start.disabled = true;
   window.clearTimeout(timer);
   window.clearTimeout(poller);
+  stream?.close();
+  stream = null;
   try {
     const m = await api.startMatch({
       buyer: el.buyer.value,
@@ -207,7 +246,7 @@ el.form.addEventListener("submit", async (ev) => {
     showIf(el.match, true);
     await advance();
     schedule();
-    await poll();
+    follow(m);
   } catch (err) {
     showError(messageOf(err));
   } finally {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DialogueTurn } from "../dialogue";
 import { DealOutcome } from "../records";
+import { SellerRecord } from "./seller-record";
 
 /** The seller's private brief: its own numbers, shown to the seller agent and never to the buyer. */
 export const SellerBrief = z
@@ -44,6 +45,19 @@ export const SellerObservation = z
     /** Display text: the buyer's words and notices together, for simple clients. */
     message: z.string(),
     dialogue: z.array(DialogueTurn),
+    /**
+     * Careers only (absent on single-deal tasks, whose observations stay as released): which
+     * deal this is, and the seller's own records of the deals already done (its numbers, never
+     * the buyer's).
+     */
+    career: z
+      .object({
+        episode_number: z.number().int().min(1),
+        total_episodes: z.number().int().min(2),
+        past: z.array(SellerRecord),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SellerObservation = z.infer<typeof SellerObservation>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import shipped from "./model/tells-model.v3.json" with { type: "json" };
+import { FEATURE_SET_IDS } from "./feature-sets";
+import v3File from "./model/tells-model.v3.json" with { type: "json" };
+import shipped from "./model/tells-model.v4.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -22,8 +24,12 @@ export type LocalTellsExtractor = "rules" | "model";
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
 const TellsModelFile = z.object({
-  format: z.literal("tells-model/2"),
+  format: z.enum(["tells-model/2", "tells-model/3"]),
   version: z.string(),
+  feature_set: z
+    .string()
+    .refine((id) => FEATURE_SET_IDS.includes(id), "unknown feature set")
+    .optional(),
   feature_bits: z.number().int(),
   heads: z.array(z.string()),
   bias: z.array(z.number()),
@@ -37,6 +43,17 @@ const TellsModelFile = z.object({
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
 export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(shipped));
+
+/**
+ * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
+ * set, tells-features/3; a test pins its readings), for anyone replaying a reading recorded
+ * with it. Decoded on first use, so the default paths do not pay for it.
+ */
+let v3: TellsModel | undefined;
+export function tellsModelV3(): TellsModel {
+  v3 ??= loadTellsModel(TellsModelFile.parse(v3File));
+  return v3;
+}
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {

@@ -1,6 +1,7 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import { featuresFor } from "./feature-sets";
 import type { ConditionLabel } from "./tell-observation";
-import { conceptMask, extractFeatures, FEATURE_BITS } from "./text-features";
+import { FEATURE_BITS } from "./text-features";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -17,10 +18,14 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * logistic head per signal, then one per condition grade (trained on condition rows only,
  * read only when condition fires). Weights are int8-quantised per head (w = q · scale) and
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
+ * Format tells-model/3 adds `feature_set` (feature-sets.ts); a tells-model/2 file reads with
+ * tells-features/3, the set it was trained on.
  */
 export interface TellsModelWeights {
-  format: "tells-model/2";
+  format: "tells-model/2" | "tells-model/3";
   version: string;
+  /** The feature set the weights were trained on (tells-model/3 only). */
+  feature_set?: string;
   feature_bits: number;
   heads: string[];
   bias: number[];
@@ -64,21 +69,27 @@ const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 const MAX_WINDOW = 4;
 
-/**
- * A clause can carry condition only if one of its words is about an item's state: held out
- * by family, most condition false positives were clauses with no such word ("sab rang hain",
- * "stock is available") that looked like some family's condition template in n-grams alone.
- * The other signals are open-ended enough (a deadline, a hardship idiom) that no gate is used.
- */
-const LICENCE: readonly number[] = VERBAL_SIGNALS.map((s) =>
-  s === "condition" ? conceptMask(["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"]) : -1,
-);
-
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
-  if (w.format !== "tells-model/2" || w.feature_bits !== FEATURE_BITS) {
+  const v2 = w.format === "tells-model/2";
+  if (
+    (!v2 && w.format !== "tells-model/3") ||
+    w.feature_bits !== FEATURE_BITS ||
+    v2 === (w.feature_set !== undefined)
+  ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
+  const features = featuresFor(w.feature_set ?? "tells-features/3");
+  /**
+   * A clause can carry condition only if one of its words is about an item's state (the
+   * feature set says which concepts: v4 adds usage and failure verbs): held out by family,
+   * most condition false positives were clauses with no such word ("sab rang hain", "stock is
+   * available") that looked like some family's condition template in n-grams alone. The other
+   * signals are open-ended enough (a deadline, a hardship idiom) that no gate is used.
+   */
+  const licence: readonly number[] = VERBAL_SIGNALS.map((s) =>
+    s === "condition" ? features.concepts.mask(features.set.conditionLicence) : -1,
+  );
   const heads = w.heads.length;
   if (heads !== SIGNALS + CONDITION_GRADES.length)
     throw new Error(`tells model ${w.version}: ${heads} heads`);
@@ -111,7 +122,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   let scratch = new Float64Array(64 * SIGNALS);
 
   function read(text: string): ModelReading {
-    const f = extractFeatures(text);
+    const f = features.extract(text);
     const count = f.buckets.length;
     const clauses = Math.max(f.clauses, 1);
     if (scratch.length < clauses * SIGNALS) scratch = new Float64Array(clauses * SIGNALS * 2);
@@ -140,10 +151,10 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     }
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
-      const licence = LICENCE[s] as number;
+      const gate = licence[s] as number;
       let best = -1;
       for (let c = 0; c < clauses; c++) {
-        if (licence !== -1 && ((f.clauseConcepts[c] ?? 0) & licence) === 0) continue;
+        if (gate !== -1 && ((f.clauseConcepts[c] ?? 0) & gate) === 0) continue;
         if (best < 0 || (score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
       }
       bestClause[s] = Math.max(best, 0);

@@ -20,7 +20,7 @@ import {
  * disk or an artifact store with no network. Tables first, then charts. Wide tables scroll in
  * their own box; charts sit in a regular grid and scale down with it.
  */
-const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;padding:0 12px;color:#111;max-width:1256px}
+export const REPORT_CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;padding:0 12px;color:#111;max-width:1256px}
 .scroll{overflow-x:auto;max-width:100%;margin:8px 0 24px}table{border-collapse:collapse;font-size:12px}
 th,td{border:1px solid #ddd;padding:3px 5px;text-align:right;white-space:nowrap}
 th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}th{background:#f3f4f6}
@@ -239,7 +239,7 @@ export function renderHtmlReport(
       .join("; ")}`,
   ];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Eval ${escapeHtml(runId)}</title><style>${CSS}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Eval ${escapeHtml(runId)}</title><style>${REPORT_CSS}</style></head>
 <body>
 <h1>Eval run <code>${escapeHtml(runId)}</code></h1>
 <ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul>

@@ -182,12 +182,26 @@ export function priceLegend(): string {
   ].join("");
 }
 
-/** Cost against surplus, one labelled point per model buyer, the Pareto front joined. */
+export interface ParetoAxes {
+  /** The x axis's caption. */
+  xLabel: string;
+  /** Whether less x is better (a cost) or more (a volume); y is always more-is-better on 0..1. */
+  xBetter: "low" | "high";
+}
+
+const COST_AXES: ParetoAxes = { xLabel: "tokens per episode", xBetter: "low" };
+
+/**
+ * One labelled point per agent, the Pareto front joined: by default cost (tokens per
+ * episode, less is better) against surplus; `axes` names another x, e.g. a market share.
+ */
 export function paretoChart(
   label: string,
   pts: ReadonlyArray<{ label: string; cost: number; value: number }>,
+  axes: ParetoAxes = COST_AXES,
 ): string {
-  const sorted = [...pts].sort((a, b) => a.cost - b.cost || b.value - a.value);
+  const better = axes.xBetter === "low" ? 1 : -1;
+  const sorted = [...pts].sort((a, b) => better * (a.cost - b.cost) || b.value - a.value);
   const front: typeof sorted = [];
   for (const p of sorted)
     if (front.length === 0 || p.value > (front[front.length - 1]?.value ?? -1)) front.push(p);
@@ -215,7 +229,7 @@ export function paretoChart(
     );
   parts.push(
     `<line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" class="axis"/>`,
-    `<text x="${left + plotW / 2}" y="${top + plotH + 31}" text-anchor="middle" class="ax">tokens per episode</text>`,
+    `<text x="${left + plotW / 2}" y="${top + plotH + 31}" text-anchor="middle" class="ax">${escapeHtml(axes.xLabel)}</text>`,
     `<path d="${front.map((p, k) => `${k === 0 ? "M" : "L"}${n2(px(p.cost))},${n2(py(p.value))}`).join(" ")}" fill="none" stroke="#6b7280" stroke-width="1.5" stroke-dasharray="5 3"><title>Pareto front</title></path>`,
   );
   pts.forEach((p, i) => {

@@ -1,13 +1,12 @@
-import { type ResolvedBuyer, resolveBuyer } from "../../buyers/registry";
 import { BUYER_RELEASES, buyerReleaseKey } from "../../buyers/releases";
-import { bootstrapCi } from "../../env/bootstrap";
 import { ENGINE_VERSION } from "../../env/engine-version";
-import { round4 } from "../../env/money";
 import type { BuyerRef } from "../../env/seller-role/buyer-ref";
-import type { SellerRecord } from "../../env/seller-role/seller-record";
-import { gradeSeller, type SellerGrade } from "../../tasks/seller-role/grade-seller";
-import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
-import { openSellerRun, SELLER_ROLE_VERSION, stepSellerRun } from "../../tasks/seller-role/seller-run";
+import type { SellerGrade } from "../../tasks/seller-role/grade-seller";
+import { SELLER_ROLE_VERSION } from "../../tasks/seller-role/seller-run";
+import { scriptedSeller } from "./seller-agent";
+import { runSellerEval } from "./seller-eval";
+import { inProcessSellerSessions } from "./seller-eval-env";
+import { summarizeSellerEval } from "./seller-eval-summary";
 
 /** One row: the scripted seller agent against one pinned buyer on one seller-role task. */
 export interface SellerBaselineRow extends SellerGrade {
@@ -29,20 +28,11 @@ export const CODE_BUYER_KEYS: readonly string[] = BUYER_RELEASES.filter((r) => r
   buyerReleaseKey,
 );
 
-async function playOne(task: string, buyer: ResolvedBuyer, seed: number): Promise<SellerRecord> {
-  const opened = await openSellerRun(task, { seed, episodeId: `baseline-${seed}`, buyer });
-  let r = opened.result;
-  for (let i = 0; !r.done && i < 100; i++)
-    r = await stepSellerRun(opened.run, scriptedSellerAgent(r.observation));
-  const record = r.info.seller_result;
-  if (record === undefined) throw new Error(`${task} seed ${seed} did not finish`);
-  return record;
-}
-
 /**
  * The seller role's reference numbers: the scripted seller agent (tasks/seller-role) against
- * every released code buyer on every seller-role task, over the same seeds. A floor any seller
- * agent worth training should beat; every row names the buyer's id, version and hash.
+ * every released code buyer on every seller-role task, over the same seeds — `bazaar eval --role
+ * seller --agent scripted` with every buyer, in-process. A floor any seller agent worth training
+ * should beat; every row names the buyer's id, version and hash. A career row scores whole runs.
  */
 export async function sellerBaseline(o: {
   tasks: readonly string[];
@@ -50,31 +40,43 @@ export async function sellerBaseline(o: {
   seeds: readonly number[];
   gitCommit: string;
 }): Promise<SellerBaselineReport> {
-  const rows: SellerBaselineRow[] = [];
-  for (const task of o.tasks) {
-    for (const key of o.buyers) {
-      const buyer = resolveBuyer(key);
-      const records: SellerRecord[] = [];
-      for (const seed of o.seeds) records.push(await playOne(task, buyer, seed));
-      const [lo, hi] = bootstrapCi(
-        records.map((r) => r.score),
-        { seed: 2026 },
-      );
-      rows.push({
-        task,
-        buyer: buyer.ref,
-        seeds: o.seeds.length,
-        ...gradeSeller(records),
-        score_ci95: [round4(lo), round4(hi)],
-      });
-    }
-  }
+  const units = await runSellerEval(
+    {
+      runId: "baseline",
+      agents: [scriptedSeller],
+      tasks: o.tasks,
+      buyers: o.buyers,
+      seeds: o.seeds,
+      tells: true,
+    },
+    { sessions: inProcessSellerSessions(), transport: "in-process", concurrency: 1 },
+  );
+  const summary = summarizeSellerEval({
+    runId: "baseline",
+    transport: "in-process",
+    agents: [scriptedSeller],
+    tasks: o.tasks,
+    seeds: o.seeds,
+    tells: true,
+    gitCommit: o.gitCommit,
+    units,
+  });
   return {
     engine_version: ENGINE_VERSION,
     seller_role_version: SELLER_ROLE_VERSION,
     git_commit: o.gitCommit,
     agent: "scripted-seller-agent",
-    rows,
+    rows: summary.rows.map((r) => ({
+      task: r.task,
+      buyer: r.buyer,
+      seeds: r.seeds,
+      score: r.score,
+      deal_rate: r.deal_rate,
+      below_reservation_rate: r.below_reservation_rate,
+      mean_profit_share: r.mean_profit_share,
+      mean_bonus: r.mean_bonus,
+      score_ci95: r.score_ci95,
+    })),
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { codeJudge, criteriaMet, type Judge, judgeFailClosed, qualifies } from "./judge";
+import {
+  codeJudge,
+  codeVerdict,
+  criteriaMet,
+  type Judge,
+  judgeFailClosed,
+  qualifies,
+  settleVerdict,
+} from "./judge";
 
 const input = (pitch: string, criteria = ["fixed price", "delivery within three days", "warranty"]) => ({
   item: "logo design",
@@ -55,5 +63,46 @@ describe("judgeFailClosed", () => {
     const v = await judgeFailClosed(odd, input("anything"));
     expect(v.error).toBe("malformed verdict");
     expect(qualifies(v, 1)).toBe(false);
+  });
+});
+
+describe("settleVerdict: what a failed judge means", () => {
+  const input = {
+    item: "logo",
+    criteria: ["vector files"],
+    min_quality: 6,
+    pitch: "Vector files delivered in every format you could need for the sign.",
+  };
+  const failed = {
+    score: null,
+    feedback: "The judge could not score this submission.",
+    error: "judge timed out",
+  };
+
+  it("keeps a good verdict from the primary judge as it is", () => {
+    const ok = { score: 8, feedback: "fine", error: null };
+    expect(settleVerdict(ok, "model:x#judge@1", input)).toEqual({
+      verdict: ok,
+      judge: "model:x#judge@1",
+      fallback_from: null,
+    });
+  });
+
+  it("by default scores a failed verdict with the code judge and records who failed and why", () => {
+    const r = settleVerdict(failed, "model:x#judge@1", input);
+    expect(r.judge).toBe(codeJudge.id);
+    expect(r.verdict).toEqual(codeVerdict(input));
+    expect(r.fallback_from).toEqual({ judge: "model:x#judge@1", error: "judge timed out" });
+  });
+
+  it("with not_qualified, or when the code judge itself failed, the failure stands (not qualified)", () => {
+    for (const [id, rule] of [
+      ["model:x#judge@1", "not_qualified"],
+      [codeJudge.id, "code"],
+    ] as const) {
+      const r = settleVerdict(failed, id, input, rule);
+      expect(r).toEqual({ verdict: failed, judge: id, fallback_from: null });
+      expect(qualifies(r.verdict, 1)).toBe(false);
+    }
   });
 });

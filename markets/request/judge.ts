@@ -89,3 +89,38 @@ export function codeVerdict(input: JudgeInput): Verdict {
 }
 
 export const codeJudge: Judge = { id: "code@1", judge: codeVerdict };
+
+/**
+ * What a live market does when its judge fails (an outage, a timeout, a reply that is not a
+ * verdict): score the submission with the code judge instead, recording that it did and why.
+ * An honest seller should not lose a market to the exchange's model outage, and the code judge
+ * is the default judge anyway, so the fallback can never be easier to pass than a market
+ * without a model judge. "not_qualified" keeps the stricter rule (nothing qualifies unscored)
+ * for markets that must only ever be scored by the model.
+ */
+export type JudgeFailure = "code" | "not_qualified";
+export const DEFAULT_JUDGE_FAILURE: JudgeFailure = "code";
+
+export interface ScoredVerdict {
+  verdict: Verdict;
+  /** The judge whose verdict stands, id@version. */
+  judge: string;
+  /** Set when the primary judge failed and the fallback scored: which judge failed, and how. */
+  fallback_from: { judge: string; error: string } | null;
+}
+
+/** The verdict that stands, given the primary judge's (already fail-closed) verdict. */
+export function settleVerdict(
+  primary: Verdict,
+  primaryId: string,
+  input: JudgeInput,
+  onFailure: JudgeFailure = DEFAULT_JUDGE_FAILURE,
+): ScoredVerdict {
+  if (primary.error === null || onFailure === "not_qualified" || primaryId === codeJudge.id)
+    return { verdict: primary, judge: primaryId, fallback_from: null };
+  return {
+    verdict: codeVerdict(input),
+    judge: codeJudge.id,
+    fallback_from: { judge: primaryId, error: primary.error },
+  };
+}

@@ -60,6 +60,8 @@ export const Judged = z.object({
   error: z.string().nullable(),
   /** The submission had been revised before this verdict came in: recorded, never applied to the revision. */
   stale: z.boolean(),
+  /** Present when the market's judge failed and the fallback (`judge`) scored instead. */
+  fallback_from: z.object({ judge: z.string(), error: z.string().max(500) }).optional(),
 });
 
 export const Won = z.object({

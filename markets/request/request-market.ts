@@ -135,6 +135,8 @@ export function recordVerdict(
   verdict: Verdict,
   judgeId: string,
   now: number,
+  /** The judge that failed, when `judgeId` is its fallback (settleVerdict). */
+  fallbackFrom: { judge: string; error: string } | null = null,
 ): RequestEvent[] {
   const sub = s.subs.get(submissionId);
   if (sub === undefined) throw new MarketError("UNKNOWN_SUBMISSION", `no submission ${submissionId}`);
@@ -151,6 +153,8 @@ export function recordVerdict(
       feedback: verdict.feedback,
       error: verdict.error,
       stale: sub.status === "superseded",
+      // Omitted when absent, so logs written before the field existed replay byte for byte.
+      ...(fallbackFrom === null ? {} : { fallback_from: fallbackFrom }),
     }),
   ];
   out.push(...declareWinners(s, now), ...closeIfDone(s, now));

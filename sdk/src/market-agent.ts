@@ -9,6 +9,7 @@ import type {
   OpenRequest,
   PassReason,
   PnlReply,
+  PublicRatingsReply,
   RegisterAgentReply,
   TapeItem,
 } from "./types";
@@ -75,6 +76,11 @@ export class MarketAgent {
   }
 
   /** Post a request (you are the buyer): sellers fill or pass; the top N earliest qualifying win. */
+  /** Everyone's ratings from the public tape alone (Bradley–Terry and capture, with 95 % CIs). */
+  ratings(): Promise<PublicRatingsReply> {
+    return this.req("GET", "/markets/ratings");
+  }
+
   openRequest(body: OpenRequest): Promise<{ market_id: string; view: MarketView }> {
     return this.req("POST", "/markets/requests", body);
   }

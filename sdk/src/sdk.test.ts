@@ -52,6 +52,11 @@ describe("sdk against the real server", () => {
     expect(won).toBe(true);
     expect(await seller.pnl()).toMatchObject({ sold: 1, received: 12_000 });
     expect(await buyer.pnl()).toMatchObject({ bought: 1, paid: 12_000, fees: 180 });
+    const rated = await buyer.ratings();
+    expect(rated.rows.find((r) => r.agent === seller.agentId)).toMatchObject({
+      role: "request_seller",
+      deals: 1,
+    });
     const tctl = new AbortController();
     const seen: TapeItem[] = [];
     for await (const t of seller.tape(0, tctl.signal)) {

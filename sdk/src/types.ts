@@ -22,6 +22,7 @@ import type {
   OpenListingBody,
   OpenRequestBody,
   PnlReply,
+  PublicRatingsReply,
   RegisterAgentReply,
   TapeItem,
 } from "../../src/wire/exchange";
@@ -38,6 +39,7 @@ export type {
   Observation,
   PassReason,
   PnlReply,
+  PublicRatingsReply,
   PublicView,
   RegisterAgentReply,
   RequestAgentView,

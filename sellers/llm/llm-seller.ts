@@ -1,7 +1,7 @@
 import type { ChatModel, ChatOptions } from "../../env/chat-model";
 import type { DialogueTurn } from "../../env/dialogue";
 import type { ExternalSellerTurn } from "../../env/episode-step";
-import { restatedLine } from "../../env/notices";
+import { restatedLine, restatedLineExact } from "../../env/notices";
 import { rngFor } from "../../env/prng";
 import type { SellerPolicy, SellerRef, SellerRngs, SellerTurnInput } from "../../env/seller-policy";
 import { contentHash } from "../content-hash";
@@ -67,11 +67,15 @@ export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): Llm
     }),
   };
   const rule = resolveSeller(t.fallback[persona]);
+  const exactPrices = t.exactPrices === true;
+  // A reply with no words gets the guard's plain line, in the money this release speaks.
+  const wordless = exactPrices ? restatedLineExact : restatedLine;
   const policy: SellerPolicy = {
     ref,
     tellProfile: PERSONA_TELLS[persona],
     persona,
     acceptAtReservation: true,
+    exactPrices,
     open: (setup, rngs) => rule.open(setup, rngs),
     respond: (input, rngs) => rule.respond(input, rngs),
   };
@@ -115,7 +119,7 @@ export function createLlmSeller(chat: ChatModel, cfg: LlmSellerConfig = {}): Llm
       const result = await chat.chat(messages, options(respondTemperature, respondMaxTokens, signal));
       const reply = parseSellerReply(result.text);
       if (reply === null) return fallback();
-      const message = reply.message === "" ? restatedLine(reply.action, reply.price) : reply.message;
+      const message = reply.message === "" ? wordless(reply.action, reply.price) : reply.message;
       return { action: reply.action, price: reply.price, message, source: "external" };
     } catch {
       return fallback();

@@ -2,7 +2,11 @@ import { replayEvents } from "../../env/episode-state";
 import type { BuyerRef } from "../../env/seller-role/buyer-ref";
 import { observeSeller } from "../../env/seller-role/observe-seller";
 import { sellerRecord } from "../../env/seller-role/seller-record";
-import type { SellerRunState, SellerStepResult } from "../../tasks/seller-role/seller-run";
+import {
+  type SellerRunState,
+  type SellerStepResult,
+  sellerRunComplete,
+} from "../../tasks/seller-role/seller-run";
 import type { StoredEpisode } from "../storage/episode-store";
 import type {
   SellerEpisodeView,
@@ -10,7 +14,7 @@ import type {
   SellerResetResponse,
   SellerStepResponse,
 } from "../wire/seller-role";
-import { type StoredEpisodeFacts, storedRevealed } from "./reveal";
+import { hiddenRevealed, type StoredEpisodeFacts, storedRevealed } from "./reveal";
 
 /**
  * The seller role's side of the information boundary. The agent holds the seller's numbers
@@ -25,7 +29,7 @@ export function sellerResetView(
 ): SellerResetResponse {
   const spec = run.episode.spec;
   return {
-    ...sellerStepView(sessionId, r),
+    ...sellerStepView(sessionId, r, run.episode.spec.episode_id),
     reward: null,
     info: {
       ...r.info,
@@ -39,9 +43,17 @@ export function sellerResetView(
   };
 }
 
-export function sellerStepView(sessionId: string, r: SellerStepResult): SellerStepResponse {
+/**
+ * `episode_id` names the episode being played (the observation's), as on the buyer side; in a
+ * career the step that ends a deal names that deal in `info.episode_id`.
+ */
+export function sellerStepView(
+  sessionId: string,
+  r: SellerStepResult,
+  episodeId: string = r.info.episode_id,
+): SellerStepResponse {
   // SellerStepResult is exactly the Gym-style reply (observation, reward, flags, info).
-  return { session_id: sessionId, episode_id: r.info.episode_id, ...r };
+  return { session_id: sessionId, episode_id: episodeId, ...r };
 }
 
 export function sellerStateView(sessionId: string, run: SellerRunState): SellerPublicState {
@@ -61,7 +73,10 @@ export function sellerStateView(sessionId: string, run: SellerRunState): SellerP
     reservation: e.reservation,
     cost: e.spec.seller_cost,
     dialogue: e.dialogue,
-    hidden: e.done ? { buyer_budget: e.spec.buyer_budget, buyer_deadline: e.spec.buyer_deadline } : null,
+    // A career's buyer is one buyer across its deals: its numbers show only once the run is over.
+    hidden: hiddenRevealed({ episodeOver: e.done, runLive: !sellerRunComplete(run) })
+      ? { buyer_budget: e.spec.buyer_budget, buyer_deadline: e.spec.buyer_deadline }
+      : null,
   };
 }
 
@@ -84,7 +99,10 @@ export function sellerEpisodeView(
     seed: ep.seed,
     status: ep.status,
     created_at: new Date(ep.created_at).toISOString(),
+    branched_from: ep.branched_from,
+    from_round: ep.from_round,
     seller_view: observeSeller(state),
+    dialogue: state.dialogue,
     seller_result: sellerRecord(state),
     events: full ? ep.events : null,
   };

@@ -26,6 +26,20 @@ function bufferIo() {
 }
 
 describe("bazaar market simulate", () => {
+  it("--html writes a self-contained page of the public-tape ratings, byte-identical on a rerun", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "market-html-"));
+    const args = ["simulate", "--agents", "8", "--markets", "40", "--seed", "5"];
+    const pages = [join(dir, "a.html"), join(dir, "b.html")];
+    for (const page of pages) expect(await marketCommand([...args, "--html", page], bufferIo().io)).toBe(0);
+    const html = readFileSync(pages[0]!, "utf8");
+    expect(readFileSync(pages[1]!, "utf8")).toBe(html);
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('data-role="listing_buyer"');
+    expect(html).toContain('data-role="request_seller"');
+    expect(html).toContain("<title>Pareto front</title>");
+    expect(html).not.toMatch(/<script|src=|href="http/);
+  });
+
   it("writes replayable events and a report, and prints the same summary on a rerun", async () => {
     const dir = mkdtempSync(join(tmpdir(), "market-cli-"));
     const events = join(dir, "events.jsonl");

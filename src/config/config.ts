@@ -21,6 +21,14 @@ export const ServerConfig = z.object({
   apiKeys: z.array(z.string()),
   /** A file of API keys, one per line (# comments allowed), read at startup. */
   apiKeysFile: z.string().min(1).nullable(),
+  /** Admin keys: they pass wherever an API key does, and alone may revoke any exchange agent. */
+  adminKeys: z.array(z.string()),
+  /** With keys on: exchange agents one key may register per minute (bursts of a minute's worth). */
+  agentRegistrationsPerMin: z.number().positive().max(1_000_000),
+  /** The live exchange's judge for request markets: `code`, or a model spec (ollama:<tag>, hf:<model>). */
+  judge: z.string().min(1).max(300),
+  /** How long the exchange waits for one verdict before the judge counts as failed. */
+  judgeTimeoutMs: z.number().int().min(100).max(300_000),
   /** With keys on: live sessions (HTTP sessions and WebSocket connections) one key may hold. */
   keyMaxSessions: z.number().int().min(1).max(1_000_000),
   /** With keys on: requests per second one key may make (token bucket, bursts of one second). */
@@ -49,6 +57,10 @@ export const DEFAULT_CONFIG: ServerConfig = {
   commitThread: false,
   apiKeys: [],
   apiKeysFile: null,
+  adminKeys: [],
+  agentRegistrationsPerMin: 30,
+  judge: "code",
+  judgeTimeoutMs: 30_000,
   keyMaxSessions: 64,
   keyRate: 50,
   drainGraceS: 0,
@@ -155,6 +167,34 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_API_KEYS_FILE"],
     help: "file of API keys, one per line; adds to --api-keys",
     parse: text,
+  },
+  {
+    key: "adminKeys",
+    flag: "--admin-keys",
+    env: ["BAZAAR_ADMIN_KEYS"],
+    help: "comma-separated admin keys (prefer the variable): revoke any exchange agent; valid as API keys too",
+    parse: list,
+  },
+  {
+    key: "agentRegistrationsPerMin",
+    flag: "--agent-registrations-per-min",
+    env: ["BAZAAR_AGENT_REGISTRATIONS_PER_MIN"],
+    help: "with keys on: exchange agents one key may register per minute; beyond it 429",
+    parse: num,
+  },
+  {
+    key: "judge",
+    flag: "--judge",
+    env: ["BAZAAR_JUDGE"],
+    help: "request markets' judge: code, or ollama:<tag> / hf:<model> (a failed model verdict falls back to code)",
+    parse: text,
+  },
+  {
+    key: "judgeTimeoutMs",
+    flag: "--judge-timeout-ms",
+    env: ["BAZAAR_JUDGE_TIMEOUT_MS"],
+    help: "ms the exchange waits for one verdict before the judge counts as failed",
+    parse: int,
   },
   {
     key: "keyMaxSessions",

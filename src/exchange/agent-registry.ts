@@ -21,6 +21,8 @@ const DUMMY = secretDigest("unused");
 export class AgentRegistry {
   /** Unrevoked agents, read once and kept current by register/revoke (each market's roster). */
   private activeIds: string[] | null = null;
+  /** Who to tell when an agent is revoked (its open WebSockets close). */
+  private readonly revokeListeners = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly store: ExchangeStore,
@@ -58,8 +60,22 @@ export class AgentRegistry {
   /** Revoke an agent's token for good; the agent stays in the ledger's history. */
   revoke(agentId: string): boolean {
     const revoked = ID_RE.test(agentId) && this.store.revokeAgent(agentId, this.now());
-    if (revoked) this.activeIds = null;
+    if (revoked) {
+      this.activeIds = null;
+      for (const f of this.revokeListeners.get(agentId) ?? []) f();
+    }
     return revoked;
+  }
+
+  /** Call `f` when `agentId` is revoked; returns the unsubscribe. */
+  onRevoke(agentId: string, f: () => void): () => void {
+    const set = this.revokeListeners.get(agentId) ?? new Set();
+    this.revokeListeners.set(agentId, set);
+    set.add(f);
+    return () => {
+      set.delete(f);
+      if (set.size === 0) this.revokeListeners.delete(agentId);
+    };
   }
 
   /** Agents a new market is offered to: every unrevoked one. */

@@ -1,11 +1,12 @@
 import type Database from "better-sqlite3";
 import type { LedgerEntry } from "../../markets/ledger";
-import type { Judge } from "../../markets/request/judge";
+import type { Judge, JudgeFailure } from "../../markets/request/judge";
 import type { Logger } from "../log/logger";
 import { ExchangeStore } from "../storage/exchange-store";
 import type { PnlReply } from "../wire/exchange";
 import { AgentRegistry } from "./agent-registry";
 import { LiveExchange } from "./live-exchange";
+import { inlineFitter, PublicRatingBoard, workerFitter } from "./public-rating-board";
 
 /** The exchange's parts as the transports use them, over the server's one SQLite database. */
 export interface ExchangeShell {
@@ -14,6 +15,8 @@ export interface ExchangeShell {
   exchange: LiveExchange;
   /** Cash PnL of one agent from the ledger (paise). */
   pnl(agent: string): PnlReply;
+  /** Ratings from the public tape alone (GET /markets/ratings). */
+  ratings: PublicRatingBoard;
   /** Every agent that has traded, best net first, with its name. */
   leaderboard(): (PnlReply & { name: string | null })[];
   stop(): Promise<void>;
@@ -22,6 +25,9 @@ export interface ExchangeShell {
 export interface ExchangeOptions {
   judge?: Judge;
   judgeTimeoutMs?: number;
+  judgeFailure?: JudgeFailure;
+  /** Fit the public ratings on this thread instead of a worker (tests that build many exchanges). */
+  ratingsOnThisThread?: boolean;
   now?: () => number;
   logger?: Logger;
   ids?: { marketId: () => string; seed: () => number; agentId?: () => string };
@@ -71,10 +77,17 @@ export function openExchange(db: Database.Database, opts: ExchangeOptions = {}):
   const registry = new AgentRegistry(store, opts.now, opts.ids?.agentId);
   const exchange = new LiveExchange({ store, registry, ...opts });
   exchange.resume();
+  const ratings = new PublicRatingBoard(
+    store,
+    (a) => registry.name(a),
+    opts.now,
+    opts.ratingsOnThisThread === true ? inlineFitter() : workerFitter(),
+  );
   return {
     store,
     registry,
     exchange,
+    ratings,
     pnl: (agent) => cashPnl(store.entriesOf(agent), agent).get(agent) ?? emptyPnl(agent),
     leaderboard: () =>
       [...cashPnl(store.allEntries()).values()]
@@ -84,6 +97,7 @@ export function openExchange(db: Database.Database, opts: ExchangeOptions = {}):
     async stop() {
       exchange.tape.end();
       await exchange.stop();
+      await ratings.stop();
     },
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentAction } from "../../markets/commands";
 import { openDatabase } from "../storage/open-database";
 import { type ExchangeShell, openExchange } from "./exchange-shell";
+import { RECOMPUTE_MIN_MS } from "./public-rating-board";
 import { GOOD_PITCH, TERMS } from "./testing/exchange-http";
 
 /**
@@ -29,6 +30,7 @@ function world(): World {
   let k = 0;
   const ex = openExchange(openDatabase(":memory:"), {
     now: () => clock.t,
+    ratingsOnThisThread: true,
     ids: {
       marketId: () => `mk_${++n}`,
       seed: () => 4242,
@@ -103,9 +105,11 @@ async function play(
   kind: "request" | "listing",
   script: Step[],
   withB: boolean,
-): Promise<{ seen: string[]; w: World }> {
+): Promise<{ seen: string[]; w: World; boards: [string, string][] }> {
   const w = world();
   const seen: string[] = [];
+  /** The public tape beside the public boards (ratings, cash leaderboard) at each step. */
+  const boards: [string, string][] = [];
   w.ex.exchange.inbox.listen(w.a, (item) => seen.push(`inbox ${norm(w, item)}`));
   const id =
     kind === "request"
@@ -118,9 +122,16 @@ async function play(
           rounds: 8,
         }).market_id;
   for (const s of script) {
-    w.clock.t += 1;
-    if (s.who === "b" && !withB) {
+    // A step is as long as the ratings' recompute interval, so every observation rates the tape as it is.
+    w.clock.t += RECOMPUTE_MIN_MS;
+    const observe = async () => {
       seen.push(`view ${norm(w, w.ex.exchange.view(w.a, id))}`);
+      const pub = `${norm(w, await w.ex.ratings.current())} ${norm(w, w.ex.leaderboard())}`;
+      seen.push(`boards ${pub}`);
+      boards.push([norm(w, w.ex.exchange.view(null, id).tape), pub]);
+    };
+    if (s.who === "b" && !withB) {
+      await observe();
       continue;
     }
     const agent = s.who === "a" ? w.a : w.b;
@@ -135,9 +146,10 @@ async function play(
     }
     await w.ex.exchange.idle();
     if (s.who === "a") seen.push(`reply ${reply}`);
-    seen.push(`view ${norm(w, w.ex.exchange.view(w.a, id))}`);
+    await observe();
   }
-  return { seen, w };
+  await w.ex.stop();
+  return { seen, w, boards };
 }
 
 /** A's observations up to the first one whose tape shows a settlement or a close. */
@@ -158,6 +170,13 @@ describe("exchange isolation (shell)", () => {
           const y = untilPublic(without.seen);
           const n = Math.min(x.length, y.length);
           expect(x.slice(0, n)).toEqual(y.slice(0, n));
+          // The public boards are a function of the public tape: the same tape, in either world,
+          // always comes with the same ratings and leaderboard.
+          const byTape = new Map<string, string>();
+          for (const [tape, pub] of [...withB.boards, ...without.boards]) {
+            expect(byTape.get(tape) ?? pub).toBe(pub);
+            byTape.set(tape, pub);
+          }
         }),
         { numRuns: 40 },
       );

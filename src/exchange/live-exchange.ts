@@ -3,7 +3,14 @@ import type { SellerPolicy } from "../../env/seller-policy";
 import { type AgentCommand, actMarket, tickMarket } from "../../markets/commands";
 import { openListing } from "../../markets/listing/listing-market";
 import { type Market, type MarketEvent, replayMarket } from "../../markets/market";
-import { codeJudge, type Judge, judgeFailClosed, type Verdict } from "../../markets/request/judge";
+import {
+  codeJudge,
+  type Judge,
+  type JudgeFailure,
+  judgeFailClosed,
+  settleVerdict,
+  type Verdict,
+} from "../../markets/request/judge";
 import {
   awaitingVerdict,
   judgeInputFor,
@@ -36,6 +43,8 @@ export interface LiveExchangeDeps {
   registry: AgentRegistry;
   judge?: Judge;
   judgeTimeoutMs?: number;
+  /** What a failed judge means; markets/ decides by default (DEFAULT_JUDGE_FAILURE). */
+  judgeFailure?: JudgeFailure;
   now?: () => number;
   logger?: Logger;
   /** Market ids and seeds; random by default, fixed in tests that compare two runs. */
@@ -245,12 +254,30 @@ export class LiveExchange {
     const input = judgeInputFor(m, submissionId);
     const timeout = this.deps.judgeTimeoutMs ?? 30_000;
     const run = (async () => {
-      const verdict = await withTimeout(judgeFailClosed(this.judge, input), timeout);
+      const primary = await withTimeout(judgeFailClosed(this.judge, input), timeout);
+      // markets/ decides what a failed judge means (the code judge scores, recorded as such).
+      const scored = settleVerdict(primary, this.judge.id, input, this.deps.judgeFailure);
+      if (scored.fallback_from !== null)
+        this.log.warn("exchange: judge failed; the fallback scored", {
+          submission_id: submissionId,
+          judge: scored.fallback_from.judge,
+          error: scored.fallback_from.error,
+        });
       if (this.stopped) return;
       const cur = this.live.get(m.opened.market_id);
       if (cur === undefined || cur.market.kind !== "request") return;
       try {
-        this.commit(cur, recordVerdict(cur.market, submissionId, verdict, this.judge.id, this.now()));
+        this.commit(
+          cur,
+          recordVerdict(
+            cur.market,
+            submissionId,
+            scored.verdict,
+            scored.judge,
+            this.now(),
+            scored.fallback_from,
+          ),
+        );
       } catch (err) {
         this.log.error("exchange: recording a verdict failed", {
           submission_id: submissionId,

@@ -26,8 +26,8 @@ describe("sellerBackendHealth", () => {
     });
     const rows = await sellerBackendHealth(config);
     expect(rows.map((r) => [r.backend, r.reachable, r.sellerKey])).toEqual([
-      ["ollama", true, "llm-ollama:gemma3:4b@2"],
-      ["hf", true, `llm-hf:${openai.url}/v1@2`],
+      ["ollama", true, "llm-ollama:gemma3:4b@3"],
+      ["hf", true, `llm-hf:${openai.url}/v1@3`],
     ]);
     expect(JSON.stringify(rows)).not.toContain("hf_secret_value_123");
     expect(await sellerBackendHealth(readLlmConfig({}))).toEqual([]);

@@ -4,7 +4,7 @@ import { type HfProbeOptions, type ProbeResult, probeHf, probeOllama } from "../
 
 /** One configured LLM seller backend as /health reports it: no tokens, URLs without credentials. */
 export interface SellerBackendHealth extends ProbeResult {
-  /** The LLM seller key this backend serves, e.g. "llm-ollama:gemma3:4b@2" (the latest template). */
+  /** The LLM seller key this backend serves, e.g. "llm-ollama:gemma3:4b@3" (the latest template). */
   sellerKey: string;
 }
 

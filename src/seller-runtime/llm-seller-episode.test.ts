@@ -73,6 +73,16 @@ async function play(s: ResolvedSeller, offers: number[], task = "single_deal", l
   return run;
 }
 
+// Street 42,857.14 → cost 30,000 → reservation 31,500; the opening ask is the MRP.
+const CAMERA: Listing = {
+  id: "cam",
+  name: "Mirrorless camera",
+  category: "electronics",
+  listPrice: 60_000,
+  streetPrice: 42_857.14,
+  source: "builtin",
+};
+
 /** The hard rules, checked on the recorded log whatever the model said. */
 function assertRules(run: RunState): void {
   const e = run.episode;
@@ -129,28 +139,36 @@ describe("LLM seller episodes through the real Ollama client", () => {
     expect(ollama.chatRequests()).toHaveLength(0);
   });
 
-  it("sends llm@1's turn prompts unchanged under llm@2; no version means the latest", async () => {
+  it("sends llm@1's turn prompts unchanged under llm@2 and llm@3; no version means the latest", async () => {
     const logs: { events: string; prompts: string }[] = [];
-    for (const key of ["llm-ollama:gemma3:4b@1", "llm-ollama:gemma3:4b@2", "llm-ollama:gemma3:4b"]) {
+    const keys = [
+      "llm-ollama:gemma3:4b@1",
+      "llm-ollama:gemma3:4b@2",
+      "llm-ollama:gemma3:4b@3",
+      "llm-ollama:gemma3:4b",
+    ];
+    for (const key of keys) {
       ollama.reset();
       ollama.enqueue(json({ message: "₹52 then.", action: "counter", price: 52 }));
       const run = await play(seller(key), [30]);
       const [started, ...rest] = run.episode.events;
       if (started?.type !== "episode_started") throw new Error("no opening event");
-      expect(started.seller.version).toBe(key.endsWith("@1") ? 1 : 2);
+      expect(started.seller.version).toBe(Number(/@(\d)$/.exec(key)?.[1] ?? 3));
       const events = [{ ...started, seller: started.seller.id }, ...rest];
       logs.push({
         events: JSON.stringify(events),
         prompts: JSON.stringify(ollama.chatRequests().map((r) => r.body)),
       });
     }
-    const [v1, v2, bare] = logs;
+    const [v1, v2, v3, bare] = logs;
     // @2 differs from @1 only where its fallback persona speaks (the honest-speech opening line);
-    // the instructions the model is given are the same.
+    // the instructions the model is given are the same. @3 differs from @2 only in how the guard
+    // writes its price, which "₹52" already is.
     const system = (l: typeof v1) => JSON.parse(l?.prompts ?? "[]")[0]?.messages?.[0];
     expect(system(v2)).toEqual(system(v1));
     expect(system(v2)?.role).toBe("system");
-    expect(bare).toEqual(v2);
+    expect(v3).toEqual(v2);
+    expect(bare).toEqual(v3);
   });
 
   it("reads JSON in code fences, inside prose, and behind a think block", async () => {
@@ -246,15 +264,6 @@ describe("LLM seller episodes through the real Ollama client", () => {
   });
 
   it("redacts a large reservation written as 31,500, ₹31,500, Rs. 31500 and 31.5k", async () => {
-    // street 42,857.14 → cost 30,000 → reservation 31,500; the opening ask is the MRP.
-    const listing: Listing = {
-      id: "cam",
-      name: "Mirrorless camera",
-      category: "electronics",
-      listPrice: 60_000,
-      streetPrice: 42_857.14,
-      source: "builtin",
-    };
     for (const said of [
       "Not under 31,500.",
       "₹31,500 is my floor.",
@@ -264,7 +273,7 @@ describe("LLM seller episodes through the real Ollama client", () => {
       ollama.reset();
       const s = seller("llm-ollama:gemma3:4b@2");
       ollama.enqueue(json({ message: said, action: "counter", price: 50_000 }));
-      const run = await play(s, [20_000], "amazon_realistic", [listing]);
+      const run = await play(s, [20_000], "amazon_realistic", [CAMERA]);
       expect(run.episode.reservation).toBe(31_500);
       const [r] = replies(run);
       expect(r?.guard.map((g) => g.rule)).toEqual(["reservation_in_text"]);
@@ -319,6 +328,46 @@ describe("LLM seller episodes through the real Ollama client", () => {
       "deceptive",
     );
     assertRules(run);
+  });
+});
+
+describe("llm@3 says its own price with the one price formatter (#17)", () => {
+  const V3 = "llm-ollama:gemma3:4b@3";
+  /** The recorded seller lines (guard rules: words) of one episode, the model answering `said`. */
+  async function lines(key: string, said: Record<string, unknown>[], offers: number[], task?: string) {
+    ollama.reset();
+    ollama.enqueue(...said.map(json));
+    const run = await play(seller(key), offers, task, task === undefined ? undefined : [CAMERA]);
+    assertRules(run);
+    return replies(run).map((r) => `${r.guard.map((g) => g.rule).join("+")}: ${r.message}`);
+  }
+
+  it("a clamped counter says ₹ with its paise under @3; @2 keeps the bare digits it recorded", async () => {
+    const said = [{ message: "Theek hai, 28 rupees, yours.", action: "counter", price: 28 }];
+    expect(await lines("llm-ollama:gemma3:4b@2", said, [20])).toEqual([
+      "counter_below_reservation: Theek hai, 31.50 rupees, yours.",
+    ]);
+    expect(await lines(V3, said, [20])).toEqual(["counter_below_reservation: Theek hai, ₹31.50, yours."]);
+  });
+
+  it("a clamped counter reads like the same counter proposed outright, however the model wrote it", async () => {
+    const clamped = await lines(V3, [{ message: "Rs. 25 final.", action: "counter", price: 25 }], [20]);
+    const outright = await lines(V3, [{ message: "31.5/- final.", action: "counter", price: 31.5 }], [20]);
+    expect(clamped).toEqual(["counter_below_reservation: ₹31.50 final."]);
+    expect(outright).toEqual([": ₹31.50 final."]);
+  });
+
+  it("large prices get Indian grouping, and a wordless reply gets an exact restated line", async () => {
+    const said = [
+      { message: "50000 rupees, best price.", action: "counter", price: 50_000 },
+      { message: "Rs 52000 last.", action: "counter", price: 52_000 },
+      { message: "", action: "counter", price: 48_250.5 },
+    ];
+    expect(await lines(V3, said, [20_000, 21_000, 22_000], "amazon_realistic")).toEqual([
+      ": ₹50,000, best price.",
+      "counter_above_last_quote: ₹50,000 last.",
+      ": I can do ₹48,250.50, and that is as far as I go today.",
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { resolveSellerSpec } from "./resolve-seller-spec";
 
 /**
  * Play one scripted buyer against any seller and print the log, e.g.
- *   npx tsx src/seller-runtime/seller-episode.cli.ts --seller llm-ollama:gemma3:4b@2 --offers 20,24,28,30
+ *   npx tsx src/seller-runtime/seller-episode.cli.ts --seller llm-ollama:gemma3:4b@3 --offers 20,24,28,30
  * LLM backends are configured by the variables in src/llm/config.ts. The last line is JSON.
  */
 async function main(): Promise<void> {

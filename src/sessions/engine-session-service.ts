@@ -14,10 +14,10 @@ import type { RunOptionsRow } from "../storage/episode-store";
 import type { SessionOwnership } from "../storage/ownership";
 import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
-import type { CounterfactualResponse } from "../wire/counterfactual";
+import type { CounterfactualResponse, SellerCounterfactualRequest } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
-import type { ResetRequest, ResetResponse } from "../wire/reset";
+import { ResetRequest, type ResetResponse, understoodResetKeys } from "../wire/reset";
 import type { ScoreResponse } from "../wire/score";
 import type * as Sell from "../wire/seller-role";
 import type { SessionState } from "../wire/session";
@@ -39,19 +39,8 @@ import { StoredEpisodes } from "./stored-episodes";
 
 export { DEFAULT_TASK, type SellerResolver };
 
-/** Keys /reset understands; anything else is accepted, ignored and listed back (OPENENV §2.1). */
-const RESET_KEYS = new Set([
-  "role",
-  "session_id",
-  "task",
-  "task_id",
-  "seed",
-  "episode_id",
-  "seller",
-  "reward_mode",
-  "options",
-  "timeout_s",
-]);
+/** Keys a buyer /reset understands (its schema's); anything else is listed back as ignored. */
+const RESET_KEYS = understoodResetKeys(ResetRequest);
 
 const ruleSellers: SellerResolver = (key) => ({ policy: resolveSeller(key) });
 
@@ -237,7 +226,11 @@ export class EngineSessionService implements SessionService {
     return this.episodes.recent(limit);
   }
 
-  counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResponse> {
+  /** Branch either role's stored episode; a seller move (`action_type`) branches a seller-role one. */
+  counterfactual(
+    id: string,
+    input: CounterfactualInput | SellerCounterfactualRequest,
+  ): Promise<CounterfactualResponse> {
     return this.episodes.counterfactual(id, input);
   }
 

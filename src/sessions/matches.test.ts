@@ -74,4 +74,40 @@ describe("MatchRunner", () => {
       status: 503,
     });
   });
+
+  it("changed: waits for the next move (or the wait's end), answers at once past the end; unknown is 404", async () => {
+    const service = memorySessionService();
+    const gates: Array<() => void> = [];
+    const smart = buyerFromSpec("rule:smart");
+    // A buyer that moves only when the test lets it, like a slow model.
+    const gated: BuyerPolicy = {
+      ...smart,
+      act: async (o, c) => {
+        await new Promise<void>((r) => gates.push(r));
+        return smart.act(o, c);
+      },
+    };
+    const runner = new MatchRunner({ service, buyer: () => gated });
+    const m = await runner.start({ buyer: "gated", task: "single_deal", seed: 4 });
+    const idle = await runner.changed(m.match_id, 0, 20);
+    expect(idle).toMatchObject({ status: "running", steps: [], total_steps: 0 });
+    const next = runner.changed(m.match_id, 0, 10_000);
+    while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+    gates.shift()?.();
+    const woke = await next;
+    expect(woke.steps.map((s) => s.idx)).toEqual([0]);
+    // Let every further move through: the wait for the end resolves with the rest.
+    const pump = setInterval(() => gates.shift()?.(), 1);
+    let seen = woke.total_steps;
+    let v = woke;
+    while (v.status === "running") {
+      v = await runner.changed(m.match_id, seen, 10_000);
+      seen = v.total_steps;
+    }
+    clearInterval(pump);
+    expect(v.status).toBe("finished");
+    expect(v.replay).not.toBeNull();
+    expect((await runner.changed(m.match_id, seen, 10_000)).steps).toEqual([]);
+    await expect(runner.changed("m_nope", 0, 10)).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -11,7 +11,7 @@ import { ServiceError } from "./session-service";
 /**
  * Watched matches: a server-side buyer policy plays a seller through the ordinary session
  * service (so every episode is stored, replayable, and bound by the same rules as any client's),
- * while the page polls the steps. Steps carry only what the buyer saw; the seller's hidden
+ * while the page follows the steps (a stream, `changed`, or polls of `get`). Steps carry only what the buyer saw; the seller's hidden
  * values appear in the replay once the match's session is closed (src/boundary's reveal rule).
  * Matches live in memory for `ttlMs` after they end; a bounded number run at once.
  */
@@ -42,12 +42,18 @@ interface Match {
   error: string | null;
   episodeIds: string[];
   endedAt: number | null;
+  /** Streams waiting for this match's next move or its end. */
+  waiters: Set<() => void>;
 }
 
 /** A watched game cannot run forever: far above any task's rounds. */
 const STEP_LIMIT = 1000;
 
 const replayLink = (id: string): string => `/web/replay?episode=${encodeURIComponent(id)}`;
+
+function wakeAll(m: Match): void {
+  for (const wake of [...m.waiters]) wake();
+}
 
 export class MatchRunner {
   private readonly matches = new Map<string, Match>();
@@ -123,6 +129,7 @@ export class MatchRunner {
       error: null,
       episodeIds: [reset.episode_id],
       endedAt: null,
+      waiters: new Set(),
     };
     this.matches.set(m.id, m);
     const play = this.play(m, buyer, reset, channel).finally(() => this.pending.delete(play));
@@ -140,6 +147,27 @@ export class MatchRunner {
         `No match "${id}" (matches are kept for 30 minutes after they end).`,
         404,
       );
+    return this.view(m, after);
+  }
+
+  /**
+   * The match from `after` on as soon as it has something new for a stream (a move past
+   * `after`, or its end), or as it stands after `waitMs` (a stream's keep-alive). 404 if unknown.
+   */
+  async changed(id: string, after: number, waitMs: number): Promise<MatchView> {
+    const m = this.matches.get(id);
+    if (m === undefined) return this.get(id, after);
+    if (m.steps.length <= after && m.status === "running") {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          m.waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, waitMs);
+        m.waiters.add(wake);
+      });
+    }
     return this.view(m, after);
   }
 
@@ -193,6 +221,7 @@ export class MatchRunner {
           observation: res.info.terminal_observation ?? res.observation,
         });
         if (!m.episodeIds.includes(res.info.episode_id)) m.episodeIds.push(res.info.episode_id);
+        wakeAll(m);
         if (res.done) break;
         obs = res.observation;
       }
@@ -205,6 +234,8 @@ export class MatchRunner {
       m.endedAt = this.now();
       // Closing ends the run, which is what lets the replay show the seller's hidden values.
       await this.deps.service.close(sessionId, channel).catch(() => undefined);
+      // After the close, so a stream's "end" comes when the replay can show everything.
+      wakeAll(m);
     }
   }
 

@@ -76,10 +76,10 @@ export class SessionPersistence {
     if (row.options.role === "seller") {
       const r: LiveSession = {
         ...resumed,
-        seller: rebuildSellerRun(row.task, row.options, last, this.d.buyers),
+        seller: rebuildSellerRun(row.task, row.seed, row.options, episodes, this.d.buyers),
       };
       table.add(r);
-      this.d.log.info("session resumed", { session_id: id, episodes: 1, role: "seller" });
+      this.d.log.info("session resumed", { session_id: id, episodes: episodes.length, role: "seller" });
       return r;
     }
     const seller = row.options.seller === "" ? null : this.d.sellers(row.options.seller);

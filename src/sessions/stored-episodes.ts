@@ -6,14 +6,23 @@ import { sellerEpisodeView } from "../boundary/seller-role-views";
 import type { StoredEpisode } from "../storage/episode-store";
 import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
-import type { CounterfactualResponse } from "../wire/counterfactual";
+import type { CounterfactualResponse, SellerCounterfactualRequest } from "../wire/counterfactual";
 import type { EpisodeListResponse } from "../wire/episode-list";
 import type { EpisodeView } from "../wire/episode-view";
 import type { SellerEpisodeView } from "../wire/seller-role";
 import { branchEpisode, type CounterfactualInput } from "./counterfactual";
 import { newEpisodeId } from "./ids";
+import { branchSellerEpisode } from "./seller-role/seller-counterfactual";
 import { ServiceError } from "./service-error";
 import { episodeNotFound } from "./session-errors";
+
+/** A branch move in the other role's shape: said plainly, before anything is replayed. */
+function roleMismatch(id: string, sellerRole: boolean): ServiceError {
+  const msg = sellerRole
+    ? `Episode ${id} is a seller-role episode: branch it with a seller move, action {"action_type": "counter" | "accept" | "walk", "price"?, "message"?}.`
+    : `Episode ${id} is a buyer-role episode: branch it with a buyer move, action {"type": "offer" | "accept" | "walk", "price"?, "message"?}.`;
+  return new ServiceError("VALIDATION_ERROR", msg, 422, { loc: ["body", "action"] });
+}
 
 /**
  * Reads of stored episodes (replay, the list, counterfactual branches). Who may read what is
@@ -67,11 +76,14 @@ export class StoredEpisodes {
    * Branch a stored episode at round k; the branch is stored as a new episode with its own id.
    * Only once its run is over: on a live run it would be a look-ahead oracle for the buyer.
    */
-  async counterfactual(id: string, input: CounterfactualInput): Promise<CounterfactualResponse> {
+  async counterfactual(
+    id: string,
+    input: CounterfactualInput | SellerCounterfactualRequest,
+  ): Promise<CounterfactualResponse> {
     const { ep, facts } = this.withAccess(id);
-    if (sellerRoleBuyer(ep.events) !== null) {
-      throw new ServiceError("VALIDATION_ERROR", "Seller-role episodes can be read but not branched.", 409);
-    }
+    const buyer = sellerRoleBuyer(ep.events);
+    const sellerMove = "action_type" in input.action;
+    if ((buyer !== null) !== sellerMove) throw roleMismatch(ep.id, buyer !== null);
     if (!storedRevealed(facts)) {
       throw new ServiceError(
         "EPISODE_NOT_OVER",
@@ -79,7 +91,10 @@ export class StoredEpisodes {
       );
     }
     const branchId = `${ep.id}~cf-${newEpisodeId().slice(3)}`;
-    const { state, ...rest } = branchEpisode(ep, input, branchId);
+    const { state, ...rest } =
+      buyer === null
+        ? branchEpisode(ep, input as CounterfactualInput, branchId)
+        : await branchSellerEpisode(ep, buyer, input as SellerCounterfactualRequest, branchId);
     const b = this.store.batch();
     b.insertEpisode(state, {
       sessionId: null,

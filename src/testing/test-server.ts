@@ -6,6 +6,8 @@ export interface TestServer extends RunningServer {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<TestReply>;
   postRaw(path: string, raw: string, headers?: Record<string, string>): Promise<TestReply>;
   get(path: string): Promise<TestReply>;
+  /** One MCP tool call as a plain JSON-RPC POST to /mcp (what a client without the SDK sends). */
+  callTool(name: string, args: object): Promise<TestReply>;
 }
 
 export interface TestReply {
@@ -49,10 +51,15 @@ export async function startTestServer(
         headers: { "content-type": "application/json", ...headers },
       }),
     );
+  const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+    postRaw(path, JSON.stringify(body), headers);
+  let rpcId = 0;
   return {
     ...s,
     postRaw,
-    post: (path, body, headers) => postRaw(path, JSON.stringify(body), headers),
+    post,
     get: async (path) => readReply(await fetch(`${s.url}${path}`)),
+    callTool: (name, args) =>
+      post("/mcp", { jsonrpc: "2.0", id: ++rpcId, method: "tools/call", params: { name, arguments: args } }),
   };
 }

@@ -3,10 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
+import type { Judge } from "../../markets/request/judge";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
-import type { ServerConfig } from "../config/config";
+import { ConfigError, type ServerConfig } from "../config/config";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
+import { judgeFromSpec } from "../exchange/judge-from-spec";
 import { readLlmConfig } from "../llm/config";
 import { chatModelCache } from "../llm/model-cache";
 import { redactSecrets } from "../llm/redact";
@@ -20,8 +22,9 @@ import type { SessionService } from "../sessions/session-service";
 import { openDatabase } from "../storage/open-database";
 import { openStorage } from "../storage/open-storage";
 import type { Storage } from "../storage/storage";
-import { createAccessControl, loadApiKeys } from "./http/access-setup";
+import { createAccessControl, loadAdminKeys, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp, type RouteMount } from "./http/app";
+import { createExchangeGate, type ExchangeGate } from "./http/exchange-gate";
 import { registerExchangeRoutes } from "./http/exchange-routes";
 import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
@@ -103,17 +106,21 @@ export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []
 
 /** The exchange's routes (HTTP and its MCP) as a route group; the route-walk test mounts the same. */
 export const exchangeMount =
-  (exchange: ExchangeShell): RouteMount =>
+  (exchange: ExchangeShell, gate?: ExchangeGate): RouteMount =>
   (a, d) =>
-    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, (text, agent) =>
-      answerExchangeMcp(text, agent, exchange),
-    );
+    registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, answerExchangeMcp(exchange), gate);
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
   // A bad product file stops startup (before anything is opened) with the file and row named.
   const listings = config.listings === null ? undefined : loadListingsFile(config.listings);
   const keys = loadApiKeys(config);
+  const gate = createExchangeGate({
+    keys,
+    admin: loadAdminKeys(config),
+    registrationsPerMin: config.agentRegistrationsPerMin,
+    ...(opts.now === undefined ? {} : { now: opts.now }),
+  });
   /** Set once close() began: /ready turns false so a load balancer stops sending new work. */
   let closing: Promise<void> | null = null;
   const storage = await openStorage({
@@ -123,7 +130,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     log,
   });
   const { store, writer } = storage;
-  const access = keys === null ? null : createAccessControl(keys, config, store, opts.now);
+  const access =
+    keys === null ? null : { ...createAccessControl(keys, config, store, opts.now), tickets: gate.tickets };
   const llm = readLlmConfig(opts.env ?? process.env);
   const service = createSessionService({
     store,
@@ -150,7 +158,18 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // The exchange's ledger lives in SQLite; on Postgres it is not ported yet and stays in memory.
   if (storage.sqlite === null)
     log.warn("the exchange keeps its ledger in memory: it is not ported to Postgres");
-  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), { logger: log });
+  let judge: Judge;
+  try {
+    judge = judgeFromSpec(config.judge, llm, realResilienceDeps);
+  } catch (err) {
+    await storage.close();
+    throw new ConfigError(`--judge: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), {
+    logger: log,
+    judge,
+    judgeTimeoutMs: config.judgeTimeoutMs,
+  });
   const deps: AppDeps = {
     service,
     store,
@@ -165,7 +184,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
   };
-  const app = createServerApp(deps, [exchangeMount(exchange)]);
+  const app = createServerApp(deps, [exchangeMount(exchange, gate)]);
 
   let server: Server;
   try {
@@ -204,6 +223,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ttl_s: config.sessionTtlS,
     commits: storage.commits,
     api_keys: keys === null ? "off" : keys.size,
+    judge: judge.id,
   });
 
   const close = (): Promise<void> => {

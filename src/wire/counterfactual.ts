@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { Action } from "../../env/action";
+import { Continuation } from "../../env/branch";
 import { DialogueTurn } from "../../env/dialogue";
+import { SellerAction } from "../../env/seller-role/seller-action";
 
-export const Continuation = z.enum(["greedy", "repeat"]);
-export type Continuation = z.infer<typeof Continuation>;
+export { Continuation };
 
 /** POST /episodes/:id/counterfactual: play `action` at round `from_round` instead, then continue. */
 export const CounterfactualRequest = z
@@ -36,3 +37,13 @@ export const CounterfactualResponse = z
   })
   .meta({ description: "The branch is stored as a new episode (`episode_id`)." });
 export type CounterfactualResponse = z.infer<typeof CounterfactualResponse>;
+
+/**
+ * The same branch of a seller-role episode: `action` is a seller move (`action_type`), played
+ * at the agent's reply in round `from_round`; the pinned buyer then answers as it would have.
+ */
+export const SellerCounterfactualRequest = CounterfactualRequest.extend({ action: SellerAction });
+export type SellerCounterfactualRequest = z.infer<typeof SellerCounterfactualRequest>;
+
+/** Either role's branch request, for the document: a buyer move names `type`, a seller move `action_type`. */
+export const AnyCounterfactualRequest = z.union([CounterfactualRequest, SellerCounterfactualRequest]);

@@ -41,6 +41,8 @@ export const ErrorCode = z.enum([
   "ALREADY_QUALIFIED",
   "UNKNOWN_SUBMISSION",
   "BAD_LAST_EVENT_ID",
+  // An admin-only exchange route called with an ordinary API key.
+  "ADMIN_REQUIRED",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -135,4 +137,5 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   ALREADY_QUALIFIED: env(409),
   UNKNOWN_SUBMISSION: env(404),
   BAD_LAST_EVENT_ID: env(400),
+  ADMIN_REQUIRED: env(403),
 };

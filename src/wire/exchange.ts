@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AgentCommand } from "../../markets/commands";
 import { PassReason } from "../../markets/participation";
+import { PublicRole } from "../../markets/public-role";
 import { RequestTerms } from "../../markets/request/request-events";
 import { MarketView, TapeEntry } from "../../markets/views";
 
@@ -37,6 +38,10 @@ export const RevokeAgentReply = z.object({ agent_id: z.string(), revoked: z.lite
 export type RevokeAgentReply = z.infer<typeof RevokeAgentReply>;
 
 /** A request market as a requester posts it; the deadline is relative, the server's clock sets it. */
+/** A read-only ticket for GET /markets/stream?ticket=… (for EventSource on a keyed server). */
+export const StreamTicketReply = z.object({ ticket: z.string(), expires_at: z.number().int() });
+export type StreamTicketReply = z.infer<typeof StreamTicketReply>;
+
 export const OpenRequestBody = z
   .object({
     terms: RequestTerms.omit({ deadline: true }),
@@ -125,6 +130,37 @@ export const LeaderboardReply = z.object({
   agents: z.array(PnlReply.extend({ name: z.string().nullable() })),
 });
 export type LeaderboardReply = z.infer<typeof LeaderboardReply>;
+
+/**
+ * Ratings from the public tape alone (markets/public-ratings.ts): per agent and role, deals,
+ * share of that role's settlements, mean capture of the public price range with its bootstrap
+ * CI, a Bradley–Terry rating with its CI, and whether it is on the (share, capture) frontier.
+ */
+export const PublicRatingRow = z.object({
+  agent: z.string(),
+  name: z.string().nullable(),
+  role: PublicRole,
+  deals: z.number().int(),
+  market_share: z.number(),
+  mean_capture: z.number(),
+  capture_ci: z.tuple([z.number(), z.number()]),
+  rating: z.number(),
+  rating_ci: z.tuple([z.number(), z.number()]),
+  games: z.number().int(),
+  on_frontier: z.boolean(),
+});
+export const PublicRatingsReply = z.object({
+  /** The rating's name and version: what the numbers depend on, besides the tape. */
+  method: z.string(),
+  seed: z.number().int(),
+  resamples: z.number().int(),
+  /** The last tape id read: the ratings are those of the tape up to and including it. */
+  as_of_tape_id: z.number().int(),
+  tape_entries: z.number().int(),
+  settlements: z.number().int(),
+  rows: z.array(PublicRatingRow),
+});
+export type PublicRatingsReply = z.infer<typeof PublicRatingsReply>;
 
 /** Frames an agent sends on `/agents/ws`. */
 export const ExchangeClientFrame = z.discriminatedUnion("type", [

@@ -30,7 +30,7 @@ const SHARED: Record<Guard, number[]> = {
 export const ERROR_TEXT: Record<number, string> = {
   400: "Bad request",
   401: "API keys are on and the request carries no valid `Authorization: Bearer` key, or an exchange route needs a valid `X-Agent-Token` (UNAUTHORIZED)",
-  403: "A browser request from an origin not in CORS_ORIGINS (FORBIDDEN_ORIGIN)",
+  403: "A browser request from an origin not in CORS_ORIGINS (FORBIDDEN_ORIGIN); on the exchange, acting outside one's market (NOT_ENGAGED, UNKNOWN_AGENT) or an admin-only route with an ordinary API key (ADMIN_REQUIRED)",
   404: "Unknown or expired session, task, seller or episode",
   405: "Method not allowed (METHOD_NOT_ALLOWED); see the Allow header",
   409: "Conflict: a step after the episode is done or before any reset, an episode_id already in use (EPISODE_ID_TAKEN), a counterfactual on a run still being played (EPISODE_NOT_OVER)",

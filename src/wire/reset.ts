@@ -24,22 +24,41 @@ export const ResetOptions = z
  * POST /reset and the WS reset frame. Unknown keys are accepted and ignored (OpenEnv forwards
  * whole dataset rows, e.g. `prompt`); they are listed back in info.ignored_keys.
  */
+/** What a reset names in either role: the session to reuse, the task, the seed and the episode id. */
+export const RESET_FIELDS = {
+  session_id: SessionId.optional(),
+  task: z.string().min(1).max(64).optional(),
+  /** OpenEnv/TRL spelling of `task`. */
+  task_id: z.string().min(1).max(64).optional(),
+  seed: z.number().int().min(0).max(MAX_SEED).optional(),
+  episode_id: z.string().min(1).max(255).optional(),
+};
+
 export const ResetRequest = z
   .object({
     /** Who the agent plays: "buyer" (the default) here; "seller" is src/wire/seller-role.ts's SellerResetRequest. */
     role: z.enum(["buyer", "seller"]).optional(),
-    session_id: SessionId.optional(),
-    task: z.string().min(1).max(64).optional(),
-    /** OpenEnv/TRL spelling of `task`. */
-    task_id: z.string().min(1).max(64).optional(),
-    seed: z.number().int().min(0).max(MAX_SEED).optional(),
-    episode_id: z.string().min(1).max(255).optional(),
+    ...RESET_FIELDS,
     seller: z.string().min(1).max(200).optional(),
     reward_mode: RewardMode.optional(),
     options: ResetOptions.optional(),
   })
   .loose();
 export type ResetRequest = z.infer<typeof ResetRequest>;
+
+/**
+ * A key read from a reset request that its schema leaves untyped: `timeout_s`, recorded with the
+ * run's options when it is a positive number (OpenEnv clients send it; a step's own timeout_s
+ * is what bounds the opponent). Understood, so never listed back as ignored.
+ */
+export const UNTYPED_RESET_KEYS: readonly string[] = ["timeout_s"];
+
+/**
+ * The keys a reset of either role understands: its schema's own keys plus the untyped ones.
+ * Anything else is accepted, ignored and listed back in info.ignored_keys (OPENENV §2.1).
+ */
+export const understoodResetKeys = (schema: z.ZodObject): ReadonlySet<string> =>
+  new Set([...Object.keys(schema.shape), ...UNTYPED_RESET_KEYS]);
 
 export const ResetInfo = z.object({
   seed: z.number().int(),

@@ -1,12 +1,17 @@
 import { z } from "zod";
 
-export const ScoreResponse = z.object({
+/** What GET /score says in either role, before the role's own metrics (SellerScoreResponse adds `role`). */
+export const SCORE_FIELDS = {
   session_id: z.string(),
   task: z.string(),
   score: z.number(),
   success: z.boolean(),
   episodes_completed: z.number().int(),
   total_episodes: z.number().int(),
+};
+
+export const ScoreResponse = z.object({
+  ...SCORE_FIELDS,
   metrics: z.object({
     deals: z.number().int(),
     walks: z.number().int(),

@@ -7,7 +7,10 @@ import { SellerAction } from "../../env/seller-role/seller-action";
 import { SellerObservation } from "../../env/seller-role/seller-observation";
 import { SellerRecord } from "../../env/seller-role/seller-record";
 import { TellsExtractorId } from "../../env/tells/extract-cues";
-import { MAX_SEED } from "./reset";
+import { RESET_FIELDS } from "./reset";
+import { SCORE_FIELDS } from "./score";
+import { SessionId } from "./session-id";
+import { STEP_FIELDS } from "./step";
 import { SellerRefWire } from "./step-info";
 
 /** Who the agent plays; "buyer" (the default) keeps every existing request and reply unchanged. */
@@ -29,11 +32,7 @@ export const SellerResetOptions = z
 export const SellerResetRequest = z
   .object({
     role: z.literal("seller"),
-    session_id: z.string().min(1).max(128).optional(),
-    task: z.string().min(1).max(64).optional(),
-    task_id: z.string().min(1).max(64).optional(),
-    seed: z.number().int().min(0).max(MAX_SEED).optional(),
-    episode_id: z.string().min(1).max(255).optional(),
+    ...RESET_FIELDS,
     /** The opponent buyer release, "id@version" (the task's pinned buyer when omitted). */
     buyer: z.string().min(1).max(200).optional(),
     options: SellerResetOptions.optional(),
@@ -42,13 +41,7 @@ export const SellerResetRequest = z
 export type SellerResetRequest = z.infer<typeof SellerResetRequest>;
 
 export const SellerStepRequest = z
-  .object({
-    session_id: z.string().min(1).max(128),
-    action: SellerAction,
-    /** Bounds the opponent's latency (LLM buyers); the server default applies otherwise. */
-    timeout_s: z.number().positive().max(120).optional(),
-    request_id: z.string().min(1).max(255).optional(),
-  })
+  .object({ session_id: SessionId, action: SellerAction, ...STEP_FIELDS })
   .loose();
 export type SellerStepRequest = z.infer<typeof SellerStepRequest>;
 
@@ -66,7 +59,11 @@ export const SellerStepInfoWire = z.object({
   violations: z.array(z.string()),
   /** The buyer's last move was its fallback (an LLM buyer that failed or answered garbage). */
   buyer_fallback: z.boolean(),
+  /** The record of the episode that ended on this step (in a career, the deal just done). */
   seller_result: SellerRecord.optional(),
+  /** Careers: that episode ended and the next one began (the observation is the new one's). */
+  episode_done: z.boolean().optional(),
+  terminal_observation: SellerObservation.optional(),
 });
 
 export const SellerResetResponse = z.object({
@@ -124,12 +121,7 @@ export type SellerPublicState = z.infer<typeof SellerPublicState>;
 
 export const SellerScoreResponse = z.object({
   role: z.literal("seller"),
-  session_id: z.string(),
-  task: z.string(),
-  score: z.number(),
-  success: z.boolean(),
-  episodes_completed: z.number().int(),
-  total_episodes: z.number().int(),
+  ...SCORE_FIELDS,
   metrics: z.object({
     deal_rate: z.number(),
     below_reservation_rate: z.number(),
@@ -152,7 +144,15 @@ export const SellerEpisodeView = z.object({
   seed: z.number().int(),
   status: z.string(),
   created_at: z.string(),
+  /** A what-if branch names the episode and round it was branched from (null otherwise). */
+  branched_from: z.string().nullable(),
+  from_round: z.number().int().nullable(),
   seller_view: SellerObservation,
+  /**
+   * The whole conversation so far as the seller heard it (seller_view's is windowed): what a
+   * replay of a live sale draws. Nothing in it the seller did not see when it was said.
+   */
+  dialogue: z.array(DialogueTurn),
   seller_result: SellerRecord.nullable(),
   /** The whole event log (the buyer's hidden budget included): null until the episode is over. */
   events: z.array(EpisodeEvent).nullable(),
@@ -190,6 +190,25 @@ export const BuyersResponse = z.object({
       description: z.string(),
       buyer: z.string(),
       success_threshold: z.number(),
+      /** The current version of its task (listed first; /web/sell opens on the first). */
+      current: z.boolean(),
     }),
   ),
 });
+
+/**
+ * GET /buyers/health: the language-model buyers this server can play (one per configured model
+ * backend), under the exact key /reset takes, and whether that backend answers right now. A
+ * buyer whose backend does not answer still plays: its defined fallback moves instead.
+ */
+export const BuyerHealthResponse = z.object({
+  buyers: z.array(
+    z.object({
+      key: z.string(),
+      backend: z.string(),
+      reachable: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type BuyerHealthResponse = z.infer<typeof BuyerHealthResponse>;

@@ -17,6 +17,8 @@ export interface SellerGoldenRun {
   rewards: number[];
   events: EpisodeEvent[];
   seller_result: SellerRecord | null;
+  /** Careers only: the seller's record of every deal, in order. */
+  career_results?: SellerRecord[];
 }
 
 /** Play a seller-role task with the scripted seller agent against a pinned buyer. */
@@ -43,7 +45,9 @@ export async function playSellerGolden(
     seller_role_version: SELLER_ROLE_VERSION,
     observations,
     rewards,
-    events: opened.run.episode.events,
+    // A career's episodes one after another (a single deal has no finished ones before it).
+    events: [...opened.run.finished.flatMap((e) => e.events), ...opened.run.episode.events],
     seller_result: r.info.seller_result ?? null,
+    ...(opened.run.finished.length > 0 ? { career_results: opened.run.records } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface SellerTaskDefinition {
   /** The pinned buyer this task plays against by default, "id@version". */
   buyer: string;
   successThreshold: number;
+  /** Careers: deals in a row with the same buyer (1 when omitted). */
+  totalEpisodes?: number;
 }
 
 export const SELLER_TASKS: readonly SellerTaskDefinition[] = [
@@ -37,6 +39,50 @@ export const SELLER_TASKS: readonly SellerTaskDefinition[] = [
     buyer: "boulware@1",
     successThreshold: 0.3,
   },
+  // Version 2 of both: the same draws from the v3 buyer tasks (v2's economics against the
+  // responsive seller in honest speech, `responsive@2`), whose specs say `money: "exact"`, so the
+  // persona's opening line and the environment's notices name a price as the game holds it
+  // ("Deal closed at ₹52.73", never "₹53" beside ₹52.73). @1 stays as released.
+  {
+    id: "sell_single_deal",
+    version: "2",
+    difficulty: "medium",
+    description:
+      "Sell one item to a rule buyer that reads your words for deception. Hold your price above your reservation; the buyer's budget is hidden and drawn per seed. Prices are said exactly, to the paisa.",
+    economics: "single_deal@3",
+    buyer: "rule-smart@1",
+    successThreshold: 0.3,
+  },
+  {
+    id: "sell_tough_buyer",
+    version: "2",
+    difficulty: "hard",
+    description:
+      "Sell to a Boulware buyer that barely moves until the last rounds, against a private deadline of its own: concede too early and you leave money on the table, hold too long and it walks. Prices are said exactly, to the paisa.",
+    economics: "asymmetric_pressure@3",
+    buyer: "boulware@1",
+    successThreshold: 0.3,
+  },
+  // A career: five sales in a row to ONE buyer that remembers how fast this seller conceded in
+  // the earlier deals (career-smart@1): caving early is read as softness and costs later deals.
+  {
+    id: "sell_career_5",
+    version: "1",
+    difficulty: "hard",
+    description:
+      "Five sales in a row to the same buyer, who remembers you: concede fast in the early deals and it opens lower and raises slower in the later ones. Graded over all five; prices said exactly.",
+    economics: "career_10@3",
+    buyer: "career-smart@1",
+    successThreshold: 0.3,
+    totalEpisodes: 5,
+  },
+];
+
+/** What "the current seller-role tasks" means wherever a default points at them (/web/sell, docs). */
+export const CURRENT_SELLER_TASK_KEYS: readonly string[] = [
+  "sell_single_deal@2",
+  "sell_tough_buyer@2",
+  "sell_career_5@1",
 ];
 
 export const sellerTaskKey = (t: Pick<SellerTaskDefinition, "id" | "version">): string =>

@@ -8,36 +8,17 @@
  * Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { GOOD_PITCH, registerAgent, TERMS, WEAK_PITCH } from "../../src/exchange/testing/exchange-http";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
+import { CHROMIUM, FLAGS, runSuite, SHOTS } from "./browser";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
-
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `No Chromium at ${CHROMIUM}. Install it or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
-    );
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
@@ -50,8 +31,6 @@ async function main(): Promise<void> {
     viewport: { width: 1280, height: 800 },
   });
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const req = await registerAgent(server.url, "requester");
     const asha = await registerAgent(server.url, "asha");
@@ -80,6 +59,14 @@ async function main(): Promise<void> {
     assert.match((await page.locator("#leaders tr", { hasText: "asha" }).textContent()) ?? "", /₹400/);
     assert.match((await page.locator("#ledger").textContent()) ?? "", /balanced/);
     pass("the leaderboard lists the winner with its net, and the ledger check reads balanced");
+
+    const rated = page.locator(`#ratings tr[data-agent="${asha.agent_id}"][data-role="request_seller"]`);
+    await rated.waitFor();
+    assert.match((await rated.textContent()) ?? "", /asha ★/);
+    assert.match((await rated.textContent()) ?? "", /80 %/);
+    pass(
+      "the public ratings show the winner with its capture (80 % of the public max price) and the frontier star",
+    );
 
     // Live: a second market opens, a losing pitch is submitted, and it closes with one winner.
     const second = (
@@ -113,6 +100,38 @@ async function main(): Promise<void> {
     pass("nothing private reaches the page: no pitches, no losing quotes");
     await page.screenshot({ path: join(SHOTS, "arena.png"), fullPage: true });
 
+    const report = await context.newPage();
+    report.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning")
+        problems.push(`report console ${m.type()}: ${m.text()}`);
+    });
+    const rep = await report.goto(`${server.url}/markets/report`);
+    assert.match(rep?.headers()["content-security-policy"] ?? "", /default-src 'self'/);
+    await report
+      .locator('section[data-role="request_seller"] svg path title', { hasText: "Pareto front" })
+      .waitFor({ state: "attached" });
+    assert.ok((await report.locator('section[data-role="request_seller"] circle').count()) >= 1);
+    const reportText = (await report.locator("body").textContent()) ?? "";
+    assert.ok(!reportText.includes(WEAK_PITCH.slice(0, 30)), "no pitch in the report");
+    await report.screenshot({ path: join(SHOTS, "arena-report.png"), fullPage: true });
+    await report.close();
+    pass("the report page draws each role's Pareto frontier under the strict CSP, with nothing private");
+
+    const board = await context.newPage();
+    board.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning")
+        problems.push(`leaderboard console ${m.type()}: ${m.text()}`);
+    });
+    await board.goto(`${server.url}/web/leaderboard#markets`);
+    await board.locator(`#market-ratings tr[data-agent="${asha.agent_id}"]`).waitFor();
+    assert.equal(await board.locator("#tab-markets").getAttribute("aria-selected"), "true");
+    assert.equal(await board.locator("#panel-eval").isHidden(), true);
+    await board.screenshot({ path: join(SHOTS, "leaderboard-markets.png"), fullPage: true });
+    await board.locator("#tab-eval").click();
+    assert.equal(await board.locator("#panel-markets").isHidden(), true);
+    await board.close();
+    pass("the leaderboard's markets tab shows the same public ratings, and the tabs switch");
+
     await page.setViewportSize({ width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at 390 px (overflow ${overflow})`);
@@ -125,12 +144,4 @@ async function main(): Promise<void> {
     await server.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

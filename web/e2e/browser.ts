@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { DEFAULT_CONFIG } from "../../src/config/config";
+import { silentLogger } from "../../src/log/logger";
+import { startServer } from "../../src/transport/server";
 
 /** What every browser suite shares: the Chromium binary, its flags, viewports and page checks. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -72,4 +75,60 @@ export async function launchBrowser(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs one browser suite and reports it as every e2e file does: without Chromium it says how to
+ * get one and fails; otherwise `body` records each check through `pass`, and the suite prints
+ * them and "N passed, 0 failed", or on the first failed check its error, "0 passed, 1 failed"
+ * and exit code 1 (npm run test:browser chains the suites on that code).
+ */
+export function runSuite(body: (pass: (what: string) => void) => Promise<void>): void {
+  const checks: string[] = [];
+  const fail = (err: unknown) => {
+    console.error(err);
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+  };
+  if (!existsSync(CHROMIUM)) {
+    fail(NO_CHROMIUM);
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  body((what) => checks.push(what)).then(() => {
+    for (const c of checks) console.log(`ok - ${c}`);
+    console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
+  }, fail);
+}
+
+/** What a suite's body gets: the real server, a browser on it, and where to note problems and passes. */
+export interface Suite {
+  url: string;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  problems: string[];
+  pass(what: string): void;
+}
+
+/**
+ * `runSuite` against a fresh real server (SQLite in memory, 127.0.0.1) with a browser on it; both
+ * are closed whatever happens.
+ */
+export function runSuiteOnServer(
+  name: string,
+  body: (s: Suite) => Promise<void>,
+  env: Record<string, string> = {},
+): void {
+  runSuite(async (pass) => {
+    const server = await startServer(
+      { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
+      { logger: silentLogger, drainMs: 500, env },
+    );
+    const browser = await launchBrowser(name);
+    try {
+      await body({ url: server.url, browser, problems: [], pass });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
 }

@@ -7,7 +7,7 @@
  * Screenshots go to web/e2e/screenshots/. Run with `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -18,14 +18,12 @@ import { silentLogger } from "../../src/log/logger";
 import { captureIo } from "../../src/testing/capture-io";
 import { startServer } from "../../src/transport/server";
 import {
-  CHROMIUM,
   DESKTOP,
   inViewOfBox,
   launchBrowser,
-  NO_CHROMIUM,
   overflowX,
   PHONE,
-  SHOTS,
+  runSuite,
   shot,
   watchProblems,
 } from "./browser";
@@ -38,14 +36,7 @@ async function fits(page: Page, what: string): Promise<void> {
   assert.ok(over <= 0, `${what} fits 390 px (${over}px over)`);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const ollama = await startFakeOllamaServer({ models: ["llama3.2:3b"] });
   ollama.setFallback({ kind: "text", text: '{"action":"offer","price":10}', delayMs: 4000 });
   const data = mkdtempSync(join(tmpdir(), "bazaar-pages-data-"));
@@ -68,8 +59,6 @@ async function main(): Promise<void> {
   );
   const browser = await launchBrowser("pages");
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const page = browser.page;
     watchProblems(page, problems);
@@ -288,14 +277,14 @@ async function main(): Promise<void> {
     pass("the eval report's sample charts open their episodes in the replay page");
 
     // One navigation, the same on every page.
-    for (const path of ["/web/", "/web/watch", "/web/replay", "/web/leaderboard", "/web/arena", "/docs"]) {
+    for (const path of NAV) {
       await page.goto(`${server.url}${path}`);
       const hrefs = await page
         .locator("header.site nav a")
         .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       assert.deepEqual(hrefs, NAV, `the navigation of ${path}`);
       const current = await page.locator('header.site nav a[aria-current="page"]').getAttribute("href");
-      assert.equal(current, path === "/web/replay" || path === "/docs" || path === "/web/" ? path : path);
+      assert.equal(current, path);
       await page.setViewportSize(PHONE);
       await page.waitForLoadState("networkidle");
       await fits(page, path);
@@ -311,12 +300,4 @@ async function main(): Promise<void> {
     await ollama.close();
     rmSync(data, { recursive: true, force: true });
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

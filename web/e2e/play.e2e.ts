@@ -7,7 +7,7 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { buyerFromSpec } from "../../buyers/buyer-registry";
@@ -19,14 +19,12 @@ import { DEFAULT_CONFIG } from "../../src/config/config";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
 import {
-  CHROMIUM,
   DESKTOP,
   inViewOfBox,
   launchBrowser,
-  NO_CHROMIUM,
   overflowX,
   PHONE,
-  SHOTS,
+  runSuite,
   shot,
   watchProblems,
 } from "./browser";
@@ -40,14 +38,7 @@ async function offer(page: Page, price: number, words: string): Promise<void> {
   await page.locator("#chat li.turn-buyer").nth(before).waitFor();
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(NO_CHROMIUM);
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
     { logger: silentLogger, drainMs: 500, env: {} },
@@ -55,8 +46,6 @@ async function main(): Promise<void> {
   const browser = await launchBrowser("ui");
   const { context, profile } = browser;
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
     const page = browser.page;
     watchProblems(page, problems);
@@ -344,12 +333,4 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

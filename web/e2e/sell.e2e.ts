@@ -9,33 +9,15 @@
  * web/e2e/screenshots/ (gitignored). Not part of `npm test`: run `npm run test:browser`.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { startServer } from "../../src/transport/server";
+import { DESKTOP, launchBrowser, overflowX, PHONE, runSuite, shot, watchProblems } from "./browser";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const LLM_KEY = "llm-ollama:buyer-model@1";
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const sellerTurns = (page: Page) => page.locator("#chat li.turn-buyer").count();
 
 async function openStall(page: Page, url: string, buyer: string, seed: number): Promise<void> {
@@ -47,16 +29,7 @@ async function openStall(page: Page, url: string, buyer: string, seed: number): 
   await page.locator("#chat li").first().waitFor();
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
+runSuite(async (pass) => {
   const ollama = await startFakeOllamaServer({ models: ["buyer-model"] });
   const server = await startServer(
     { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" },
@@ -66,31 +39,23 @@ async function main(): Promise<void> {
       env: { OLLAMA_HOST: ollama.url, BAZAAR_OLLAMA_MODEL: "buyer-model", BAZAAR_LLM_TIMEOUT_MS: "2000" },
     },
   );
-  const profile = mkdtempSync(join(tmpdir(), "bazaar-sell-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: DESKTOP,
-  });
+  const browser = await launchBrowser("sell");
   const problems: string[] = [];
-  const checks: string[] = [];
-  const pass = (what: string) => checks.push(what);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    page.on("response", (r) => {
-      if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${new URL(r.url()).pathname}`);
-    });
+    const page = browser.page;
+    watchProblems(page, problems);
 
     // --- against a rule buyer ---
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(new URL(r.url()).pathname));
     await page.goto(`${server.url}/web/sell`);
     await page.locator('#buyer option[value="rule-smart@1"]').waitFor({ state: "attached" });
     const llmLabel = (await page.locator(`#buyer option[value="${LLM_KEY}"]`).textContent()) ?? "";
     assert.match(llmLabel, /\(live\)/, "the configured LLM buyer is offered, marked live");
+    assert.ok(
+      asked.includes("/buyers/health"),
+      "the menu's LLM buyers and health come from GET /buyers/health",
+    );
     pass("the buyer menu lists scripted buyers and the configured LLM buyer with its health");
     await shot(page, "sell-setup-1280");
     await openStall(page, server.url, "rule-smart@1", 3);
@@ -195,17 +160,8 @@ async function main(): Promise<void> {
     assert.deepEqual(problems, [], "no console errors, HTTP errors or page errors");
     pass("no console errors, failed requests or page errors");
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
     await ollama.close();
-    rmSync(profile, { recursive: true, force: true });
   }
-  for (const c of checks) console.log(`ok - ${c}`);
-  console.log(`${checks.length} passed, 0 failed; screenshots in ${SHOTS}`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
 });

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { Rng } from "../../../env/prng";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import { featuresFor } from "../../../env/tells/feature-sets";
 import { CONDITION_GRADES, type TellsModelWeights } from "../../../env/tells/tells-model";
-import { extractFeatures, FEATURE_BITS } from "../../../env/tells/text-features";
+import { FEATURE_BITS, type FeatureExtractor } from "../../../env/tells/text-features";
 import type { CorpusRow } from "../corpus/corpus-row";
 
 export interface TrainOptions {
@@ -17,6 +18,8 @@ export interface TrainOptions {
   /** Per-signal rule veto levels (0.1 when absent; chosen with the thresholds). */
   ruleVeto?: readonly number[];
   version: string;
+  /** The feature set (env/tells/feature-sets.ts) the model reads with; tells-features/3 writes a tells-model/2 file. */
+  featureSet: string;
 }
 
 export const DEFAULT_TRAIN: TrainOptions = {
@@ -25,7 +28,8 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@3",
+  version: "tells-model@4",
+  featureSet: "tells-features/4",
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -39,8 +43,8 @@ interface Example {
 }
 
 /** One training example per clause: a clause carries a signal when a gold span of it overlaps the clause. */
-function toExamples(r: CorpusRow): Example[] {
-  const f = extractFeatures(r.text);
+function toExamples(r: CorpusRow, features: FeatureExtractor): Example[] {
+  const f = features.extract(r.text);
   const perClause = Array.from({ length: f.clauses }, () => new Map<number, number>());
   f.buckets.forEach((b, k) => {
     const m = perClause[f.clauseOf[f.from[k] as number] as number] as Map<number, number>;
@@ -73,7 +77,8 @@ export function trainTellsModel(
   rows: readonly CorpusRow[],
   o: TrainOptions = DEFAULT_TRAIN,
 ): TellsModelWeights {
-  const examples = rows.flatMap(toExamples);
+  const features = featuresFor(o.featureSet);
+  const examples = rows.flatMap((r) => toExamples(r, features));
   const heads = HEADS.length;
   const w = Array.from({ length: heads }, () => new Float64Array(SIZE));
   const g2 = Array.from({ length: heads }, () => new Float64Array(SIZE).fill(1e-8));
@@ -145,9 +150,11 @@ function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): Tells
       weights[h]?.push(v === 0 ? 0 : v);
     });
   }
+  const v3 = o.featureSet === "tells-features/3";
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: "tells-model/2",
+    format: v3 ? "tells-model/2" : "tells-model/3",
     version: o.version,
+    ...(v3 ? {} : { feature_set: o.featureSet }),
     feature_bits: FEATURE_BITS,
     heads: HEADS,
     bias: Array.from(bias, round6),

@@ -25,10 +25,12 @@ import { modelFactory } from "./model-buyers";
 import { createProgress } from "./progress";
 import { appendUnit, runDir, writeMeta, writeSummary } from "./run-files";
 import { parseSeeds } from "./seeds-arg";
+import { sellerEvalCommand } from "./seller-eval-command";
 
 export const EVAL_HELP = `bazaar eval — play buyers against pinned sellers and compare them
 
 Usage: bazaar eval --buyer <spec> [--buyer <spec> ...] --task <id|all> [options]
+       bazaar eval --role seller --agent <spec> ... (seller agents: bazaar eval --role seller --help)
 
   --buyer <spec>       repeatable; the first is the baseline of the scaling ladder
                        code buyers: ${CODE_BUYER_SPECS.join(", ")}
@@ -61,6 +63,7 @@ Examples:
 `;
 
 const OPTIONS = {
+  role: { type: "string" },
   buyer: { type: "string", multiple: true },
   task: { type: "string", multiple: true },
   seeds: { type: "string", default: "1..30" },
@@ -111,7 +114,19 @@ function tasksFrom(values: readonly string[] | undefined): string[] {
 const stamp = (d: Date): string =>
   d.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
 
+/** The role an eval plays: `--role seller` evaluates seller agents (seller-eval-command.ts). */
+function roleOf(argv: readonly string[]): string {
+  const i = argv.findIndex((a) => a === "--role" || a.startsWith("--role="));
+  if (i < 0) return "buyer";
+  const a = argv[i] as string;
+  return a.includes("=") ? a.slice(a.indexOf("=") + 1) : (argv[i + 1] ?? "");
+}
+
 export async function evalCommand(argv: string[], io: CommandIo = processIo): Promise<number> {
+  const role = roleOf(argv);
+  if (role === "seller") return sellerEvalCommand(argv, io);
+  if (role !== "buyer")
+    return failed(io, "eval", new UsageError(`--role must be buyer or seller, got "${role}"`));
   try {
     const { values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
     if (values.help) {

@@ -37,18 +37,31 @@ export interface HttpSessionOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
+/** Which replica a session's requests go to first (moved on when that replica is gone). */
+export interface HttpHome {
+  i: number;
+}
+
+export type HttpCall = (
+  home: HttpHome,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+) => Promise<unknown>;
+
+/**
+ * Requests to one deployment, for either role's eval client: JSON in and out, retried while the
+ * deployment fails over (a 503 after its Retry-After, capped; an unreachable replica on the next
+ * URL). Safe to repeat: a step carries its request_id. `nextHome` spreads sessions round-robin.
+ */
+export function httpCaller(o: HttpSessionOptions): { call: HttpCall; nextHome: () => HttpHome } {
   const bases = (typeof o.baseUrl === "string" ? [o.baseUrl] : o.baseUrl).map((u) => u.replace(/\/+$/, ""));
   if (bases.length === 0) throw new Error("httpSessions needs at least one server URL");
   const doFetch = o.fetch ?? fetch;
   const timeoutMs = o.timeoutMs ?? 60_000;
   const retryForMs = o.retryForMs ?? 30_000;
-  let nextHome = 0;
-  /**
-   * One request, retried while the deployment fails over: a 503 after its Retry-After (capped),
-   * an unreachable replica on the next URL. Safe to repeat: a step carries its request_id.
-   */
-  const callFrom = async (home: { i: number }, method: "GET" | "POST", path: string, body?: unknown) => {
+  let next = 0;
+  const call: HttpCall = async (home, method, path, body) => {
     const giveUpAt = Date.now() + retryForMs;
     for (;;) {
       let res: Response;
@@ -75,6 +88,11 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
       return JSON.parse(text) as unknown;
     }
   };
+  return { call, nextHome: () => ({ i: next++ }) };
+}
+
+export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
+  const { call: callFrom, nextHome } = httpCaller(o);
   const shared = { i: 0 };
   const call = (method: "GET" | "POST", path: string, body?: unknown) => callFrom(shared, method, path, body);
   /** The guard's records are readable only once the run is over, from the stored episodes. */
@@ -87,7 +105,7 @@ export function httpSessions(o: HttpSessionOptions): EvalSessionFactory {
     return n;
   };
   return (): EvalSession => {
-    const home = { i: nextHome++ };
+    const home = nextHome();
     const call = (method: "GET" | "POST", path: string, body?: unknown) => callFrom(home, method, path, body);
     let sessionId: string | null = null;
     let stepNo = 0;

@@ -1,17 +1,21 @@
 import { type ResolvedBuyer, resolveBuyer, UnknownBuyerReleaseError } from "../../../buyers/registry";
 import { replayEvents } from "../../../env/episode-state";
 import type { EpisodeRuntime } from "../../../env/episode-step";
-import { sellerRecord } from "../../../env/seller-role/seller-record";
+import { round4 } from "../../../env/money";
+import { type SellerRecord, sellerRecord } from "../../../env/seller-role/seller-record";
 import { resolveSeller } from "../../../sellers/registry";
 import { gradeSeller } from "../../../tasks/seller-role/grade-seller";
 import {
   openSellerRun,
   type SellerRunState,
   type SellerStepResult,
+  sellerRunPlan,
+  sellerTaskEpisodes,
 } from "../../../tasks/seller-role/seller-run";
 import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller-role/seller-tasks";
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
-import type { SellerResetRequest, SellerScoreResponse } from "../../wire/seller-role";
+import { understoodResetKeys } from "../../wire/reset";
+import { SellerResetRequest, type SellerScoreResponse } from "../../wire/seller-role";
 import { ServiceError } from "../service-error";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
@@ -21,18 +25,8 @@ export const codeBuyers: BuyerResolver = (key) => resolveBuyer(key);
 
 export const DEFAULT_SELLER_TASK = "sell_single_deal@1";
 
-/** Keys a seller-role /reset understands; anything else is accepted, ignored and listed back. */
-export const SELLER_RESET_KEYS: ReadonlySet<string> = new Set([
-  "role",
-  "session_id",
-  "task",
-  "task_id",
-  "seed",
-  "episode_id",
-  "buyer",
-  "options",
-  "timeout_s",
-]);
+/** Keys a seller-role /reset understands (its schema's); anything else is listed back as ignored. */
+export const SELLER_RESET_KEYS = understoodResetKeys(SellerResetRequest);
 
 export function sellerDomainError(err: unknown): unknown {
   if (err instanceof UnknownSellerTaskError) {
@@ -92,25 +86,49 @@ export async function openSellerSessionRun(
 }
 
 /**
- * Rebuild a seller-role session from its stored episode after a restart: the log replays to the
- * same state (the buyer's past moves are facts in it, so an LLM buyer is never asked again).
+ * Rebuild a seller-role session from its stored episodes after a restart: each log replays to
+ * the same state (the buyer's past moves are facts in it, so an LLM buyer is never asked again);
+ * a career's earlier episodes give back its records, and the plan draws the episodes to come.
  */
 export function rebuildSellerRun(
   task: string,
+  seed: number,
   options: RunOptionsRow,
-  stored: StoredEpisode,
+  stored: readonly StoredEpisode[],
   buyers: BuyerResolver,
 ): SellerRunState {
   const def = requireSellerTask(task);
   const buyer = buyers(options.buyer ?? def.buyer);
-  const episode = replayEvents(stored.events, null);
+  const episodes = stored.map((s) => replayEvents(s.events, null));
+  const episode = episodes.at(-1);
+  const last = stored.at(-1);
+  if (episode === undefined || last === undefined) throw new Error(`no stored episode of ${task}`);
+  const plan = sellerRunPlan(task, {
+    seed,
+    episodeId: options.episode_id,
+    enableTells: options.tells,
+    historyWindow: options.history_window,
+    ...(options.tells_extractor === undefined ? {} : { tellsExtractor: options.tells_extractor }),
+  });
   const runtime: EpisodeRuntime = {
-    seller: resolveSeller(`${stored.seller.id}@${stored.seller.version}`),
+    seller: resolveSeller(`${last.seller.id}@${last.seller.version}`),
     grade: null,
     buyer: buyer.ref,
   };
-  const buyerSteps = stored.events.filter((e) => e.type === "buyer_acted").length;
-  return { task: def, buyer, runtime, episode, buyerSteps, buyerFallbacks: 0 };
+  const finished = episodes.slice(0, -1);
+  const records = episodes.map((e) => sellerRecord(e)).filter((r): r is SellerRecord => r !== null);
+  const buyerSteps = stored.reduce((n, s) => n + s.events.filter((e) => e.type === "buyer_acted").length, 0);
+  return {
+    task: def,
+    buyer,
+    runtime,
+    episode,
+    buyerSteps,
+    buyerFallbacks: 0,
+    finished,
+    records,
+    next: plan.next,
+  };
 }
 
 /** What a step in the other role's shape is told: which action shape this session takes. */
@@ -122,16 +140,18 @@ export const ROLE_MISMATCH = {
 } as const;
 
 export function sellerScore(sessionId: string, run: SellerRunState): SellerScoreResponse {
-  const record = sellerRecord(run.episode);
-  const g = gradeSeller(record === null ? [] : [record]);
+  const total = sellerTaskEpisodes(run.task);
+  const g = gradeSeller(run.records);
+  // A career is graded over all its deals: the ones not played yet count as no sale.
+  const score = round4((g.score * run.records.length) / total);
   return {
     role: "seller",
     session_id: sessionId,
     task: `${run.task.id}@${run.task.version}`,
-    score: g.score,
-    success: record !== null && g.score >= run.task.successThreshold,
-    episodes_completed: record === null ? 0 : 1,
-    total_episodes: 1,
+    score,
+    success: run.records.length > 0 && score >= run.task.successThreshold,
+    episodes_completed: run.records.length,
+    total_episodes: total,
     metrics: {
       deal_rate: g.deal_rate,
       below_reservation_rate: g.below_reservation_rate,

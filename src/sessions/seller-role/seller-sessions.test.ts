@@ -52,6 +52,27 @@ describe("seller-role sessions", () => {
     });
   });
 
+  it("a career resumes after a restart mid-run (its earlier deals rebuilt from storage) like an uninterrupted one", async () => {
+    const req = { role: "seller" as const, task: "sell_career_5@1", seed: 8, episode_id: "c" };
+    const straight = fresh();
+    const a = await straight.svc.resetSeller(req);
+    const whole = await play(straight.svc, a.session_id, a.observation, 200);
+    const first = fresh();
+    const b = await first.svc.resetSeller(req);
+    // Far enough into the run that at least one deal is done and stored.
+    const half = await play(first.svc, b.session_id, b.observation, 9);
+    expect(half.obs.career?.episode_number).toBeGreaterThan(1);
+    const second = fresh(first.store);
+    const rest = await play(second.svc, b.session_id, half.obs, 200);
+    const replace = (t: string) => t.replaceAll(b.session_id, a.session_id);
+    expect([...half.trace, ...rest.trace].map(replace)).toEqual(whole.trace);
+    expect(second.svc.scoreOf(b.session_id)).toMatchObject({ episodes_completed: 5, total_episodes: 5 });
+    expect(second.svc.scoreOf(b.session_id)).toEqual({
+      ...straight.svc.scoreOf(a.session_id),
+      session_id: b.session_id,
+    });
+  });
+
   it("a buyer reset on a seller session switches role and abandons the running sale", async () => {
     const { svc, store } = fresh();
     const r = await svc.resetSeller({ role: "seller", seed: 4, episode_id: "sale-1" });
@@ -78,13 +99,25 @@ describe("seller-role sessions", () => {
     expect(svc.capacity().active_sessions).toBe(0);
   });
 
-  it("a seller-role episode cannot be branched, and the buyer-typed reader refuses it", async () => {
-    const { svc } = fresh();
+  it("a seller-role episode branches with a seller move; a buyer move is refused; the buyer-typed reader refuses it", async () => {
+    const { svc, store } = fresh();
     const r = await svc.resetSeller({ role: "seller", seed: 2, episode_id: "sale-2" });
     await svc.stepSeller({ session_id: r.session_id, action: { action_type: "walk" } });
     await expect(svc.counterfactual("sale-2", { from_round: 1, action: { type: "walk" } })).rejects.toThrow(
-      /can be read but not branched/,
+      /seller-role episode: branch it with a seller move/,
     );
+    const cf = await svc.counterfactual("sale-2", {
+      from_round: 1,
+      action: { action_type: "counter", price: r.observation.own_last_quote },
+    });
+    expect(cf.original).toMatchObject({ outcome: "walk", rounds: 1, score: 0 });
+    expect(cf.counterfactual.rounds).toBeGreaterThan(1);
+    expect(store.episode(cf.episode_id)).toMatchObject({
+      branched_from: "sale-2",
+      from_round: 1,
+      status: "finished",
+    });
+    expect(svc.episodeOf(cf.episode_id)).toMatchObject({ role: "seller", visibility: "full" });
     expect(() => svc.episode("sale-2")).toThrow(/seller-role episode/);
     expect(svc.episodeOf("sale-2")).toMatchObject({ role: "seller", visibility: "full" });
   });

@@ -91,10 +91,18 @@ export class SellerSessions {
     } catch (err) {
       throw domainError(err);
     }
-    const res = sellerStepView(s.id, result);
+    const res = sellerStepView(s.id, result, run.episode.spec.episode_id);
     const now = this.d.now();
     const b = this.d.store.batch().appendEvents(s.episodeKey, before, e.events);
     if (e.done) b.finishEpisode(s.episodeKey, e);
+    // A career moved on: store the episodes it began (each in the same session run, so the
+    // reveal rule keeps all of them public until the last one ends).
+    if (run.episode !== e) {
+      for (const x of [...run.finished.slice(run.finished.indexOf(e) + 1), run.episode]) {
+        s.episodeKey = b.insertEpisode(x, this.d.persistence.meta(s, now));
+        if (x.done) b.finishEpisode(s.episodeKey, x);
+      }
+    }
     if (this.d.persistence.dueForTouch(s, now)) b.touchSession(s.id, now);
     rememberStep(b, s.id, req.request_id, res);
     await this.d.persistence.persist(s, b.ops);

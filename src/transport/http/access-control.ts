@@ -8,6 +8,7 @@ import { batchResetItems } from "./batch-reset-items";
 import { errorBody, HttpError } from "./http-errors";
 import type { KeyLedger } from "./key-ledger";
 import { readBodyText } from "./read-body";
+import type { StreamTickets } from "./stream-tickets";
 import type { TokenBuckets } from "./token-bucket";
 
 /** API keys with their per-key caps; absent when the server runs open (the default). */
@@ -15,6 +16,8 @@ export interface AccessControl {
   keys: ApiKeys;
   rate: TokenBuckets;
   ledger: KeyLedger;
+  /** Read-only tickets that open the public tape stream in place of a key (EventSource). */
+  tickets?: StreamTickets;
 }
 
 /** Readable without a key: the health and readiness probes (load balancers carry no key), the browser UI's pages and assets, the docs page. */
@@ -169,6 +172,13 @@ const SESSION_PATHS = new Set(["/reset", "/batch/reset", "/mcp", "/close"]);
 export function accessControl(ac: AccessControl, limitBytes: number): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "OPTIONS" || isOpen(c.req.method, c.req.path)) return next();
+    // A stream ticket opens this one read-only route and nothing else.
+    if (
+      c.req.method === "GET" &&
+      c.req.path === "/markets/stream" &&
+      ac.tickets?.valid(c.req.query("ticket"))
+    )
+      return next();
     const key = admitKey(ac, bearerKey(c.req.header("authorization")));
     if (c.req.method !== "POST" || !SESSION_PATHS.has(c.req.path)) return next();
 

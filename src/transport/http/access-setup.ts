@@ -11,6 +11,25 @@ import { TokenBuckets } from "./token-bucket";
  * quotes a key.
  */
 export function loadApiKeys(config: ServerConfig): ApiKeys | null {
+  const all = apiKeyTexts(config);
+  // Admin keys pass wherever an API key does, so a keyed server accepts both.
+  return all.length === 0 ? null : keysOf([...all, ...config.adminKeys]);
+}
+
+/** The admin keys (--admin-keys), or null when there are none: then no one may revoke others. */
+export function loadAdminKeys(config: ServerConfig): ApiKeys | null {
+  return config.adminKeys.length === 0 ? null : keysOf(config.adminKeys);
+}
+
+function keysOf(texts: readonly string[]): ApiKeys {
+  try {
+    return new ApiKeys(texts);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function apiKeyTexts(config: ServerConfig): string[] {
   let fromFile: string[] = [];
   if (config.apiKeysFile !== null) {
     try {
@@ -20,13 +39,7 @@ export function loadApiKeys(config: ServerConfig): ApiKeys | null {
       throw new ConfigError(`Cannot read --api-keys-file ${config.apiKeysFile} (${why}).`);
     }
   }
-  const all = [...config.apiKeys, ...fromFile];
-  if (all.length === 0) return null;
-  try {
-    return new ApiKeys(all);
-  } catch (err) {
-    throw new ConfigError(err instanceof Error ? err.message : String(err));
-  }
+  return [...config.apiKeys, ...fromFile];
 }
 
 /**

@@ -97,9 +97,10 @@ describe("HTTP episodes", () => {
   });
 
   it("lists ignored reset keys instead of rejecting them (OpenEnv forwards dataset rows)", async () => {
-    const r = await srv.post("/reset", { seed: 1, prompt: "hello", extra: 1 });
+    const r = await srv.post("/reset", { seed: 1, prompt: "hello", extra: 1, buyer: "ev@1", timeout_s: 5 });
     expect(r.status).toBe(200);
-    expect(r.body.info.ignored_keys).toEqual(["prompt", "extra"]);
+    // `buyer` is the seller role's key; `timeout_s` is understood though untyped (wire/reset.ts).
+    expect(r.body.info.ignored_keys).toEqual(["prompt", "extra", "buyer"]);
   });
 
   it("keeps two interleaved sessions isolated", async () => {
@@ -143,8 +144,8 @@ describe("HTTP episodes", () => {
     expect(rounds).toEqual([1, 2, 3, 4, 5]);
     const st = await srv.get(`/state?session_id=${sid}`);
     expect(st.body.step_count).toBe(5);
-    const buyerRounds = st.body.offer_history.filter((o: { actor: string }) => o.actor === "buyer");
-    expect(buyerRounds.map((o: { round: number }) => o.round)).toEqual([1, 2, 3, 4, 5]);
+    const branchRounds = st.body.offer_history.filter((o: { actor: string }) => o.actor === "buyer");
+    expect(branchRounds.map((o: { round: number }) => o.round)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("makes a step with a request_id idempotent", async () => {

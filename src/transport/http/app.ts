@@ -2,14 +2,18 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { LLM_BUYER_KEY_FORMS, listBuyerDescriptions } from "../../../buyers/registry";
 import { listSellerDescriptions } from "../../../sellers/registry";
-import { SELLER_TASKS } from "../../../tasks/seller-role/seller-tasks";
+import {
+  CURRENT_SELLER_TASK_KEYS,
+  SELLER_TASKS,
+  sellerTaskKey,
+} from "../../../tasks/seller-role/seller-tasks";
 import { ALL_TASKS } from "../../../tasks/task-ref";
 import { errorFields, type Logger, silentLogger } from "../../log/logger";
 import type { EngineSessionService } from "../../sessions/engine-session-service";
 import type { DbStatus } from "../../storage/open-storage";
 import type { Storage } from "../../storage/storage";
 import type { ReadyResponse } from "../../wire/catalog";
-import { CounterfactualRequest } from "../../wire/counterfactual";
+import { CounterfactualRequest, SellerCounterfactualRequest } from "../../wire/counterfactual";
 import { EpisodeListQuery } from "../../wire/episode-list";
 import { ResetRequest } from "../../wire/reset";
 import { isSellerReset, isSellerStep, SellerResetRequest, SellerStepRequest } from "../../wire/seller-role";
@@ -17,6 +21,7 @@ import { CloseRequest } from "../../wire/session";
 import { StepRequest } from "../../wire/step";
 import { type AccessControl, accessControl } from "./access-control";
 import { registerBatchRoutes } from "./batch-routes";
+import { registerBuyerHealthRoute } from "./buyer-health-route";
 import { registerHighlightRoute } from "./highlight-route";
 import { asHttpError, HttpError, internalError, renderError } from "./http-errors";
 import { registerLeaderboardRoutes } from "./leaderboard-route";
@@ -77,13 +82,16 @@ function taskSummary() {
 
 /** The seller role's tasks (played with /reset {"role": "seller"}), listed beside its buyers. */
 function sellerTaskSummary() {
-  return SELLER_TASKS.map((t) => ({
-    id: `${t.id}@${t.version}`,
+  const all = SELLER_TASKS.map((t) => ({
+    id: sellerTaskKey(t),
     difficulty: t.difficulty,
     description: t.description,
     buyer: t.buyer,
     success_threshold: t.successThreshold,
+    current: CURRENT_SELLER_TASK_KEYS.includes(sellerTaskKey(t)),
   }));
+  // Current versions first, so a menu built from this list opens on one.
+  return [...all.filter((t) => t.current), ...all.filter((t) => !t.current)];
 }
 
 function sellerSummary() {
@@ -198,11 +206,16 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
   );
 
   app.post("/episodes/:id/counterfactual", ROUTE_DOCS.counterfactual, async (c) => {
-    const req = validate(CounterfactualRequest, await readJson(c, limit));
+    const body = await readJson(c, limit);
+    // A seller move names `action_type` (seller-role episodes); a buyer move names `type`.
+    const req = isSellerStep(body)
+      ? validate(SellerCounterfactualRequest, body)
+      : validate(CounterfactualRequest, body);
     return c.json(await service.counterfactual(c.req.param("id"), req));
   });
 
   registerHighlightRoute(app, limit);
+  registerBuyerHealthRoute(app, deps.backends);
   if (deps.evalDb !== undefined) registerLeaderboardRoutes(app, deps.evalDb);
   registerMatchRoutes(app, {
     service,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { EpisodeView } from "../../wire/episode-view";
 import { EvalRunResponse, LeaderboardResponse } from "../../wire/leaderboard";
-import { MatchBuyersResponse, MatchRequest, MatchView } from "../../wire/match";
+import { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../../wire/match";
 import type { Named } from "../../wire/operation";
 import { documented } from "./route-docs";
 
@@ -79,6 +79,22 @@ export const EVAL_ROUTE_DOCS = {
     path: [{ name: "id", description: "A match id from POST /matches." }],
     query: [{ name: "after", description: "Moves already seen (default 0).", required: false }],
     ok: { description: "The match", schema: n("MatchView", MatchView) },
+    errors: [404, 422],
+  }),
+  matchStream: documented({
+    tag: "watch",
+    summary: "A watched match as it is played (Server-Sent Events)",
+    description:
+      "`text/event-stream`: one `step` event per move (`data` a MatchStep as JSON, `id` the number of moves sent so far), then one `end` event whose `data` is the MatchView with its status, error and replay link (no steps), and the stream closes. Resume with the `Last-Event-ID` header (EventSource sends it on reconnect) or `?after=`: moves already seen. A `: keep-alive` comment comes every 15 s. Unknown match: 404 before the stream starts.",
+    guard: "read",
+    path: [{ name: "id", description: "A match id from POST /matches." }],
+    query: [{ name: "after", description: "Moves already seen (default 0).", required: false }],
+    headers: [{ name: "last-event-id", description: "As `after`; set by EventSource on reconnect." }],
+    ok: {
+      description: "The moves from the cursor on, then the end",
+      sse: true,
+      schema: n("MatchStep", MatchStep),
+    },
     errors: [404, 422],
   }),
 } as const;

@@ -13,9 +13,11 @@ import {
   OpenMarketReply,
   OpenRequestBody,
   PnlReply,
+  PublicRatingsReply,
   RegisterAgentReply,
   RegisterAgentRequest,
   RevokeAgentReply,
+  StreamTicketReply,
   TapeItem,
 } from "../../wire/exchange";
 import type { Named } from "../../wire/operation";
@@ -40,7 +42,7 @@ export const EXCHANGE_DOCS = {
     tag,
     summary: "Register an agent",
     description:
-      "Creates an agent under a display name and returns its token, once: the server keeps only its digest. Send it as `X-Agent-Token` on every agent route.",
+      "Creates an agent under a display name and returns its token, once: the server keeps only its digest. Send it as `X-Agent-Token` on every agent route. On a server with API keys it needs one (or an admin key), and each key may register `--agent-registrations-per-min` agents a minute (429 with Retry-After beyond).",
     guard: "body",
     body: n("RegisterAgentRequest", RegisterAgentRequest),
     ok: {
@@ -64,6 +66,24 @@ export const EXCHANGE_DOCS = {
     guard: "read",
     agentToken: "required",
     ok: { description: "Revoked", schema: n("RevokeAgentReply", RevokeAgentReply) },
+  }),
+  adminRevoke: documented({
+    tag,
+    summary: "Revoke any agent (admin)",
+    description:
+      "With an admin key (`Authorization: Bearer <admin key>`, `--admin-keys`): the agent's token stops working at once and its agent WebSocket closes; its ledger stays. Idempotent: revoking a revoked agent answers the same. An ordinary API key is 403 ADMIN_REQUIRED.",
+    guard: "read",
+    path: [{ name: "id", description: "The agent id (ag_…)." }],
+    ok: { description: "Revoked", schema: n("RevokeAgentReply", RevokeAgentReply) },
+    errors: [403, 404],
+  }),
+  ticket: documented({
+    tag,
+    summary: "A read-only ticket for the tape stream",
+    description:
+      "For browsers on a keyed server (EventSource cannot send Authorization): a ticket that opens `GET /markets/stream?ticket=…` for 60 s and nothing else. It is not an API key or an agent token and cannot act.",
+    guard: "read",
+    ok: { description: "The ticket", status: 201, schema: n("StreamTicketReply", StreamTicketReply) },
   }),
   inbox: documented({
     tag,
@@ -154,6 +174,12 @@ export const EXCHANGE_DOCS = {
         description: "Send the tape after this id (default: from the start).",
         required: false,
       },
+      {
+        name: "ticket",
+        description:
+          "On a server with API keys, in place of Authorization: a ticket from POST /markets/stream/ticket.",
+        required: false,
+      },
     ],
     headers: [{ name: "last-event-id", description: "As `after`; set by EventSource on reconnect." }],
     ok: {
@@ -176,13 +202,30 @@ export const EXCHANGE_DOCS = {
   }),
   mcp: documented({
     tag,
-    summary: "The exchange's MCP tools (JSON-RPC 2.0)",
+    summary: "The exchange's MCP tools (Streamable HTTP, JSON-RPC 2.0)",
     description:
-      "JSON-RPC for the agent the token names: initialize, ping, tools/list, tools/call over the exchange's tools. Every JSON-RPC answer is HTTP 200 with `result` or `error`; a refused action is a tool result with `isError`.",
+      "MCP's Streamable HTTP transport (stateless, JSON responses) for the agent the token names; a plain JSON-RPC POST works too. Methods: initialize, ping, tools/list, tools/call over the exchange's tools. Every JSON-RPC answer is HTTP 200 with `result` or `error`, a notification 202; a refused action is a tool result with `isError`.",
     guard: "rpc",
     agentToken: "required",
     body: n("JsonRpcMessage", JSONRPCMessageSchema),
     ok: { description: "The JSON-RPC response", schema: n("JsonRpcResponse", JSONRPCResponseSchema) },
+    empty: { 202: "A notification (no `id`) was accepted; JSON-RPC answers nothing" },
+  }),
+  ratings: documented({
+    tag,
+    summary: "Public ratings of agents",
+    description:
+      "Ratings read from the public tape alone (docs/exchange.md, \"Public ratings\"): per agent and role, deals, share of that role's settlements, mean capture of the public price range (discount off a listing's ask; share of a request's max_price) with a bootstrap CI, a Bradley–Terry rating with its CI, and the (share, capture) Pareto frontier. Who engaged, passed, lost, submitted or scored never enters.",
+    guard: "read",
+    ok: { description: "The ratings as of a tape id", schema: n("PublicRatingsReply", PublicRatingsReply) },
+  }),
+  report: documented({
+    tag,
+    summary: "Public ratings report (HTML)",
+    description:
+      "The public ratings as a page: per role, share of settlements against mean capture with the Pareto front drawn, and the table with 95 % intervals. Read from the public tape alone.",
+    guard: "read",
+    ok: { description: "The report page", html: true },
   }),
   reconcile: documented({
     tag,

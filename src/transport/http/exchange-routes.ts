@@ -13,7 +13,10 @@ import {
   OpenRequestBody,
   RegisterAgentRequest,
   type RevokeAgentReply,
+  type StreamTicketReply,
 } from "../../wire/exchange";
+import { createExchangeGate, type ExchangeGate } from "./exchange-gate";
+import { reportPage } from "./exchange-report-page";
 import { EXCHANGE_DOCS } from "./exchange-route-docs";
 import { HttpError } from "./http-errors";
 import { requireJsonContentType } from "./json-content-type";
@@ -47,8 +50,10 @@ export function registerExchangeRoutes(
   app: Hono,
   ex: ExchangeShell,
   limitBytes: number,
-  /** The exchange's MCP answer (JSON-RPC text in, reply out), injected: no transport imports another. */
-  mcp?: (text: string, agent: string) => Promise<unknown>,
+  /** The exchange's MCP answer (JSON-RPC text in, the protocol's reply out), injected: no transport imports another. */
+  mcp?: (text: string, agent: string, request: Request) => Promise<Response>,
+  /** Registration rate, admin revocation and stream tickets; an open server's by default. */
+  gate: ExchangeGate = createExchangeGate({ keys: null, admin: null, registrationsPerMin: 1 }),
 ): void {
   const agentOf = (c: Context): string => {
     const id = ex.registry.authenticate(c.req.header(AGENT_TOKEN_HEADER));
@@ -60,6 +65,8 @@ export function registerExchangeRoutes(
 
   app.post("/agents", EXCHANGE_DOCS.register, async (c) => {
     const { name } = validate(RegisterAgentRequest, await readJson(c, limitBytes));
+    // Charged after the body is read and checked: a malformed registration costs nothing.
+    gate.admitRegistration(c.req.header("authorization"));
     return c.json(ex.registry.register(name), 201);
   });
 
@@ -70,6 +77,19 @@ export function registerExchangeRoutes(
 
   app.delete("/agents/me", EXCHANGE_DOCS.revoke, (c) => {
     const id = agentOf(c);
+    ex.registry.revoke(id);
+    return c.json({ agent_id: id, revoked: true } satisfies RevokeAgentReply);
+  });
+
+  app.delete("/agents/:id", EXCHANGE_DOCS.adminRevoke, (c) => {
+    gate.requireAdmin(c.req.header("authorization"));
+    const id = c.req.param("id");
+    const row = ex.store.agent(id);
+    if (row === null) {
+      const msg = `No agent ${JSON.stringify(id.slice(0, 64))}.`;
+      throw new HttpError("NOT_FOUND", msg, msg);
+    }
+    // Idempotent: revoking a revoked agent answers the same.
     ex.registry.revoke(id);
     return c.json({ agent_id: id, revoked: true } satisfies RevokeAgentReply);
   });
@@ -112,6 +132,10 @@ export function registerExchangeRoutes(
     c.json({ markets: ex.exchange.openMarkets() } satisfies MarketsReply),
   );
 
+  app.post("/markets/stream/ticket", EXCHANGE_DOCS.ticket, (c) =>
+    c.json(gate.tickets.issue() satisfies StreamTicketReply, 201),
+  );
+
   app.get("/markets/stream", EXCHANGE_DOCS.stream, (c) => {
     const after = guarded(() => parseTapeId(c.req.header("last-event-id") ?? c.req.query("after")));
     const cursor = new TapeCursor(ex.store, ex.exchange.tape, after);
@@ -132,6 +156,10 @@ export function registerExchangeRoutes(
     });
   });
 
+  app.get("/markets/ratings", EXCHANGE_DOCS.ratings, async (c) => c.json(await ex.ratings.current()));
+
+  app.get("/markets/report", EXCHANGE_DOCS.report, async (c) => reportPage(c, await ex.ratings.current()));
+
   app.get("/markets/:id", EXCHANGE_DOCS.market, (c) => {
     const agent = optionalAgent(c);
     return c.json(guarded(() => ex.exchange.view(agent, c.req.param("id"))));
@@ -141,7 +169,7 @@ export function registerExchangeRoutes(
     app.post("/agents/mcp", EXCHANGE_DOCS.mcp, async (c) => {
       const agent = agentOf(c);
       requireJsonContentType(c);
-      return c.json(await mcp(await readBodyText(c, limitBytes), agent), 200);
+      return mcp(await readBodyText(c, limitBytes), agent, c.req.raw);
     });
 
   app.get("/ledger/reconcile", EXCHANGE_DOCS.reconcile, (c) => c.json(ex.store.reconcile()));

@@ -79,17 +79,7 @@ describe("game v2 over the public API", () => {
     ws.close();
     expect(frame.type).toBe("observation");
     expect(frame.data.info).toMatchObject({ task_id: "deceptive_seller", task_version: "2" });
-    const res = await fetch(`${srv.url}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "new_negotiation", arguments: { task: "collaborative_seller@2", seed: 2 } },
-      }),
-    });
-    const reply = (await res.json()) as { result: { structuredContent: { info: { task_version: string } } } };
+    const reply = (await srv.callTool("new_negotiation", { task: "collaborative_seller@2", seed: 2 })).body;
     expect(reply.result.structuredContent.info.task_version).toBe("2");
   });
 });

@@ -130,7 +130,7 @@ describe("an LLM seller behind the server", () => {
     const health = await getJson<{ status: string; backends: unknown[] }>("/health");
     expect(health.status).toBe("healthy");
     expect(health.backends).toEqual([
-      expect.objectContaining({ backend: "ollama", reachable: true, sellerKey: "llm-ollama:gemma3:4b@2" }),
+      expect.objectContaining({ backend: "ollama", reachable: true, sellerKey: "llm-ollama:gemma3:4b@3" }),
     ]);
   });
 
@@ -154,6 +154,7 @@ describe("an LLM seller behind the server", () => {
         "craigslist-bot@1",
         "llm@1",
         "llm@2",
+        "llm@3",
       ]),
     );
     for (const s of body.sellers) expect(s.hash).toMatch(/^[0-9a-f]{16}$/);

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
 import type { BuyerPolicy } from "../../../buyers/buyer-policy";
 import {
   buyerFromSpec,
@@ -14,6 +15,9 @@ import { type MatchBuyersResponse, MatchQuery, MatchRequest } from "../../wire/m
 import type { BackendStatus } from "./app";
 import { EVAL_ROUTE_DOCS } from "./eval-route-docs";
 import { readJson, validate } from "./request-input";
+
+/** A stream's keep-alive comment, and how long it waits for a move before sending one. */
+const HEARTBEAT_MS = 15_000;
 
 /** Model buyers the configuration names a model for, in the spec form `bazaar eval --buyer` takes. */
 export function configuredModelBuyers(config: LlmConfig): string[] {
@@ -54,7 +58,7 @@ export function matchBuyers(modelSpecs: readonly string[], chatModel?: (spec: st
 }
 
 /**
- * POST /matches, GET /matches/:id and GET /matches/buyers: the /web/watch page's API. Code
+ * POST /matches, GET /matches/:id (and its SSE stream) and GET /matches/buyers: the /web/watch page's API. Code
  * buyers are always offered; a model buyer only for a backend this server is configured with
  * (a spec naming any other model or URL is refused: the server's credentials go nowhere else).
  * The server passes its own runner (it stops it on shutdown) with the model specs it offers.
@@ -91,6 +95,38 @@ export function registerMatchRoutes(app: Hono, deps: MatchRouteDeps): MatchRunne
   app.post("/matches", EVAL_ROUTE_DOCS.startMatch, async (c) => {
     const req = validate(MatchRequest, await readJson(c, deps.limitBytes));
     return c.json(await runner.start(req), 201);
+  });
+  app.get("/matches/:id/stream", EVAL_ROUTE_DOCS.matchStream, (c) => {
+    const resume = c.req.header("last-event-id");
+    const query = resume === undefined ? c.req.query() : { after: resume };
+    const { after } = validate(MatchQuery, query, "query");
+    const id = c.req.param("id").slice(0, 64);
+    runner.get(id, after); // an unknown match is a 404 before any stream starts
+    return streamSSE(c, async (stream) => {
+      let seen = after;
+      const beat = setInterval(
+        () => void stream.write(": keep-alive\n\n").catch(() => undefined),
+        HEARTBEAT_MS,
+      );
+      try {
+        while (!stream.aborted) {
+          const v = await runner.changed(id, seen, HEARTBEAT_MS);
+          for (const step of v.steps)
+            await stream.writeSSE({ id: String(step.idx + 1), event: "step", data: JSON.stringify(step) });
+          seen = v.total_steps;
+          if (v.status !== "running") {
+            await stream.writeSSE({
+              id: String(seen),
+              event: "end",
+              data: JSON.stringify({ ...v, steps: [] }),
+            });
+            break;
+          }
+        }
+      } finally {
+        clearInterval(beat);
+      }
+    });
   });
   app.get("/matches/:id", EVAL_ROUTE_DOCS.match, (c) => {
     const { after } = validate(MatchQuery, c.req.query(), "query");

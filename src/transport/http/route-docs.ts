@@ -8,7 +8,7 @@ import {
   BatchStepResponse,
 } from "../../wire/batch";
 import { HealthResponse, ReadyResponse, SellersResponse, TasksResponse } from "../../wire/catalog";
-import { CounterfactualRequest, CounterfactualResponse } from "../../wire/counterfactual";
+import { AnyCounterfactualRequest, CounterfactualResponse } from "../../wire/counterfactual";
 import { EpisodeListResponse } from "../../wire/episode-list";
 import { EpisodeView } from "../../wire/episode-view";
 import { HighlightRequest, HighlightResponseDoc } from "../../wire/highlight";
@@ -163,7 +163,7 @@ export const ROUTE_DOCS = {
     tag: "replay",
     summary: "Read a stored episode",
     description:
-      "Once its run is over: the whole event log, the seller's hidden values included, for anyone with the id. While it is being played: 404, unless the x-session-id header names its session, which then gets the buyer's view only (docs/security.md).",
+      "Once its run is over: the whole event log, the seller's hidden values included, for anyone with the id. While it is being played: 404, unless the x-session-id header names its session, which then gets the agent's own view only: the buyer's, or for a seller-role episode (`role: \"seller\"`) the seller's brief and the whole conversation so far, never the buyer's budget (docs/security.md). /web/replay polls this to follow a live game.",
     guard: "read",
     path: EPISODE_ID,
     headers: [
@@ -176,10 +176,10 @@ export const ROUTE_DOCS = {
     tag: "replay",
     summary: "Branch a stored episode",
     description:
-      "Replays the episode up to a round, then applies a different action. The branch is stored as a new episode. Only once the episode's run is over (409 EPISODE_NOT_OVER before).",
+      "Replays the episode up to a round, then applies a different action. The branch is stored as a new episode. Only once the episode's run is over (409 EPISODE_NOT_OVER before). A buyer-role episode takes a buyer move (`action.type`); a seller-role episode takes a seller move (`action.action_type`) at the agent's reply in `from_round`, and its pinned code buyer answers as it would have (422 for the other role's move; 409 for an episode played against an LLM buyer or a release this build does not have). Scores are the agent's own: the buyer's task score, or the seller's episode score.",
     guard: "body",
     path: EPISODE_ID,
-    body: n("CounterfactualRequest", CounterfactualRequest),
+    body: n("CounterfactualRequest", AnyCounterfactualRequest),
     ok: {
       description: "Both outcomes and the branch's dialogue",
       schema: n("CounterfactualResponse", CounterfactualResponse),

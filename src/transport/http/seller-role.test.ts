@@ -60,6 +60,20 @@ describe("the seller role over HTTP", () => {
     expect(score.body).toMatchObject({ role: "seller", task: "sell_single_deal@1", episodes_completed: 1 });
   });
 
+  it("a seller-role reset lists the buyer role's keys back as ignored", async () => {
+    const body = {
+      role: "seller",
+      seed: 9,
+      seller: "boulware@1",
+      reward_mode: "terminal",
+      timeout_s: 5,
+      row: 1,
+    };
+    const r = await srv.post("/reset", body);
+    expect(r.status).toBe(200);
+    expect(r.body.info.ignored_keys).toEqual(["seller", "reward_mode", "row"]);
+  });
+
   it("role defaults to buyer: the same reset without role is byte-identical to role: buyer", async () => {
     const a = await srv.post("/reset", { task: "single_deal", seed: 9 });
     const b = await srv.post("/reset", { task: "single_deal", seed: 9, role: "buyer" });
@@ -189,35 +203,19 @@ describe("the seller role over HTTP", () => {
     expect(page.text).toContain('src="/web/sell.js"');
     const buyers = (await srv.get("/buyers")).body;
     expect(buyers.buyers.map((b: { key: string }) => b.key)).toContain("rule-smart@1");
-    expect(buyers.tasks.map((t: { id: string }) => t.id)).toEqual([
-      "sell_single_deal@1",
-      "sell_tough_buyer@1",
+    // Current versions (exact money) first: /web/sell opens on sell_single_deal@2.
+    expect(buyers.tasks.map((t: { id: string; current: boolean }) => [t.id, t.current])).toEqual([
+      ["sell_single_deal@2", true],
+      ["sell_tough_buyer@2", true],
+      ["sell_career_5@1", true],
+      ["sell_single_deal@1", false],
+      ["sell_tough_buyer@1", false],
     ]);
     expect(buyers.llm_key_forms).toContain("llm-ollama:<tag>@1");
   });
 
   it("MCP tools sell: new_sale, counter_price, accept_bid", async () => {
-    const rpc = async (name: string, args: object) => {
-      const res = await fetch(`${srv.url}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name, arguments: args },
-        }),
-      });
-      return (
-        (await res.json()) as {
-          result: {
-            isError: boolean;
-            content: { text: string }[];
-            structuredContent: Record<string, unknown>;
-          };
-        }
-      ).result;
-    };
+    const rpc = async (name: string, args: object) => (await srv.callTool(name, args)).body.result;
     const started = await rpc("new_sale", { seed: 3, buyer: "ev@1" });
     expect(started.isError).toBe(false);
     expect(started.content[0]?.text).toContain("You are selling");
@@ -225,5 +223,13 @@ describe("the seller role over HTTP", () => {
     const accepted = await rpc("accept_bid", { session_id: sid, message: "Sold." });
     expect(accepted.structuredContent.done).toBe(true);
     expect(accepted.content[0]?.text).toContain("The sale is over");
+    // A career: accepting the first bid ends deal 1, and the tool says so before the next item.
+    const career = await rpc("new_sale", { seed: 3, task: "sell_career_5@1" });
+    const next = await rpc("accept_bid", {
+      session_id: career.structuredContent.session_id,
+      message: "Chalo.",
+    });
+    expect(next.structuredContent.done).toBe(false);
+    expect(next.content[0]?.text).toMatch(/^Deal 1 of 5 is over: .*\nNext you are selling: /);
   });
 });

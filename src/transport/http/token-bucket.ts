@@ -12,8 +12,10 @@ export class TokenBuckets {
   constructor(
     private readonly ratePerS: number,
     private readonly now: () => number,
+    /** The most a name may take at once; one second's worth (at least one) unless given. */
+    burst?: number,
   ) {
-    this.burst = Math.max(1, ratePerS);
+    this.burst = burst ?? Math.max(1, ratePerS);
   }
 
   take(name: string): Take {

@@ -1,46 +1,14 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { JSONRPCMessageSchema, JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionService } from "../../sessions/session-service";
 import type { OperationSpec } from "../../wire/operation";
-import { isErrorReply, parseMcpText } from "./mcp-message";
 import { createMcpServer } from "./mcp-server";
+import { answerStreamable } from "./sdk-kit";
 
-/**
- * The SDK transport insists the client accepts both JSON and SSE. We always answer JSON
- * (enableJsonResponse), so a plain JSON-RPC POST — curl, OpenEnv's clients, `openenv
- * validate` — is handed on as if it had said so.
- */
-function asStreamableRequest(raw: Request): Request {
-  const headers = new Headers(raw.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  return new Request(raw.url, { method: "POST", headers });
-}
-
-/**
- * POST /mcp's answer: MCP's Streamable HTTP transport (the SDK's, stateless, JSON responses),
- * so SDK clients and plain JSON-RPC POSTs both work. Everything JSON-RPC can express is HTTP
- * 200 (OPENENV §2.1), a notification 202; the HTTP layer has already refused what it cannot
- * (413, 415).
- */
+/** POST /mcp's answer: the session tools' server over the shared Streamable HTTP answer. */
 export function answerMcpHttp(
   service: SessionService,
 ): (text: string, request: Request) => Promise<Response> {
-  return async (text, request) => {
-    const parsed = parseMcpText(text);
-    if (isErrorReply(parsed)) return Response.json(parsed, { status: 200 });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    const server = createMcpServer({ service });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(asStreamableRequest(request), { parsedBody: parsed.message });
-    } finally {
-      // JSON mode resolves once every reply is written into the body: nothing is left to send.
-      await server.close();
-    }
-  };
+  return (text, request) => answerStreamable(text, request, () => createMcpServer({ service }));
 }
 
 /** /mcp in /openapi.json: the POST, and the GET/DELETE a stateless server answers 405. */

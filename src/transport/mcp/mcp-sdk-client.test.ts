@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
+import { formatMoney } from "../../wire/money";
 import { type RunningServer, startServer } from "../server";
 import { TOOLS } from "./mcp-tools";
 
@@ -101,5 +102,46 @@ describe("the MCP SDK client against /mcp", () => {
     );
     expect(err?.code).toBe(401);
     expect(String(err?.message)).toMatch(/UNAUTHORIZED/);
+  });
+
+  it("writes every price in both roles' status lines with the one price formatter (#17)", async () => {
+    const client = await connect();
+    const Called = z.object({
+      content: z.array(z.object({ text: z.string() })),
+      structuredContent: z.object({
+        session_id: z.string().optional(),
+        observation: z.object({
+          current_round: z.number(),
+          max_rounds: z.number(),
+          opponent_last_offer: z.number().nullish(),
+          own_private_budget: z.number().optional(),
+        }),
+      }),
+    });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = Called.parse(await client.callTool({ name, arguments: args }));
+      const status = r.content[0]?.text.split("\n").at(-1) ?? "";
+      // Apart from the round counter, every figure is a rupee amount as formatMoney writes it.
+      expect(status.replace(/^Round \d+\/\d+;/, "")).not.toMatch(/(?<![₹\d,.])\d|\.\d{3}/);
+      return { status, ...r.structuredContent };
+    };
+    const buyer = await call("new_negotiation", { task: "single_deal@3", seed: 4 });
+    const sid = buyer.session_id;
+    const offered = await call("make_offer", { session_id: sid, price: 30.4700000001 });
+    const o = offered.observation;
+    const ask = formatMoney(o.opponent_last_offer as number);
+    expect(offered.status).toBe(
+      `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${ask}; your budget is ${formatMoney(o.own_private_budget as number)}.`,
+    );
+    expect((await call("accept_offer", { session_id: sid })).status.endsWith(`Deal closed at ${ask}.`)).toBe(
+      true,
+    );
+
+    const sale = await call("new_sale", { seed: 3 });
+    // Seed 3's buyer takes this counter: the sale ends on it.
+    const sold = await call("counter_price", { session_id: sale.session_id, price: 52.7300000001 });
+    expect(sold.status).toContain("your standing price is ₹52.73;");
+    expect(sold.status).toMatch(/The sale is over: Deal closed at ₹52\.73\.$/);
+    await client.close();
   });
 });

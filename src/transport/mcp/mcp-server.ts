@@ -1,12 +1,21 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
 import { ENGINE_VERSION } from "../../../env/engine-version";
 import { asServiceError } from "../../sessions/service-error";
 import type { SessionService } from "../../sessions/session-service";
 import { SessionId } from "../../wire/session-id";
 import { findTool, TOOLS, type ToolContext, toolArgsSchema, toolDescriptor } from "./mcp-tools";
-import { invalidParams, RPC, RpcError, toRpcError } from "./rpc-errors";
+import { RPC, RpcError } from "./rpc-errors";
+import {
+  CallTool,
+  guarded,
+  ListTools,
+  Params,
+  parseParams,
+  sharedValidator,
+  ToolCallParams,
+  toolResult,
+} from "./sdk-kit";
 
 export interface McpBinding {
   service: SessionService;
@@ -16,41 +25,14 @@ export interface McpBinding {
   channel?: object;
 }
 
-/*
- * Request schemas the SDK dispatches on. Params stay loose here and are validated inside the
- * handlers: a schema failure at this level would reach the caller as −32603 with zod's text,
- * while ours answers −32602 with the pydantic-style list the other transports give.
- */
-const Params = z.looseObject({}).optional();
-const ListTools = z.object({ method: z.literal("tools/list"), params: Params });
-const CallTool = z.object({ method: z.literal("tools/call"), params: Params });
 const SessionCreate = z.object({ method: z.literal("openenv/session/create"), params: Params });
 const SessionClose = z.object({ method: z.literal("openenv/session/close"), params: Params });
 
-const CallParams = z.object({
-  name: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+const CallParams = ToolCallParams.extend({
   /** OpenEnv's extension: the session a call targets, beside the tool's own arguments. */
   session_id: SessionId.optional(),
 });
 const SessionParams = z.object({ session_id: SessionId });
-
-function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.infer<S> {
-  const parsed = schema.safeParse(params ?? {});
-  if (!parsed.success) throw invalidParams(parsed.error, params ?? {});
-  return parsed.data;
-}
-
-/** Every handler's failures leave as JSON-RPC errors with our codes, never a raw message. */
-const guarded =
-  <A extends unknown[], R>(run: (...args: A) => Promise<R> | R) =>
-  async (...args: A): Promise<R> => {
-    try {
-      return await run(...args);
-    } catch (e) {
-      throw toRpcError(e);
-    }
-  };
 
 async function callTool(params: unknown, ctx: ToolContext) {
   const call = parseParams(CallParams, params);
@@ -79,30 +61,16 @@ async function callTool(params: unknown, ctx: ToolContext) {
   try {
     // The schema above has already checked these arguments for this tool.
     const outcome = await spec.run(args as never, sessionId, ctx);
-    return {
-      content: [{ type: "text" as const, text: outcome.text }],
-      structuredContent: outcome.structured,
-      isError: false,
-    };
+    return toolResult(outcome.text, outcome.structured);
   } catch (e) {
     // Storage trouble (a full disk, an unreachable database) is the server's failure, not the
     // tool's: it stays a JSON-RPC error.
     const known = asServiceError(e);
     if (known === null || known.code === "STORAGE_FULL" || known.code === "STORAGE_UNAVAILABLE") throw e;
     // MCP reports a tool's own failures inside the result, so the agent can read and react.
-    return {
-      content: [{ type: "text" as const, text: known.message }],
-      structuredContent: { error: { code: known.code, message: known.message } },
-      isError: true,
-    };
+    return toolResult(known.message, { error: { code: known.code, message: known.message } }, true);
   }
 }
-
-/**
- * Elicitation is never used, but the SDK's Server builds a JSON Schema validator per instance
- * unless given one; a server is built per HTTP request, so they share this one.
- */
-const validator = new AjvJsonSchemaValidator();
 
 /**
  * The MCP server (the SDK's low-level `Server`): the buyer tools, plus OpenEnv's session
@@ -119,7 +87,7 @@ export function createMcpServer(binding: McpBinding): Server {
   const bound = boundSessionId !== undefined;
   const server = new Server(
     { name: "bazaar_batna", version: ENGINE_VERSION },
-    { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: validator },
+    { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedValidator },
   );
   server.setRequestHandler(ListTools, () => ({ tools: TOOLS.map((t) => toolDescriptor(t, bound)) }));
   server.setRequestHandler(

@@ -2,26 +2,32 @@ import { z } from "zod";
 import type { Action } from "../../../env/action";
 import { RewardMode } from "../../../env/episode-spec";
 import type { Observation } from "../../../env/observation";
-import { stepReply } from "../../wire/reply";
+import { formatMoney } from "../../wire/money";
 import { MAX_SEED } from "../../wire/reset";
 import { SELLER_TOOLS } from "./seller-tools";
-import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import {
+  boundSession,
+  outcomeSentence,
+  SessionArg,
+  startedOutcome,
+  steppedOutcome,
+  type ToolContext,
+  type ToolOutcome,
+  tool,
+} from "./tool-kit";
 
 export type { ToolContext, ToolOutcome } from "./tool-kit";
 
 function statusLine(o: Observation, done: boolean): string {
   const ask = o.opponent_last_offer ?? o.seller_asking_price;
-  const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${ask}; your budget is ${o.own_private_budget}.`;
+  const head = `Round ${o.current_round}/${o.max_rounds}; the seller's standing ask is ${formatMoney(ask)}; your budget is ${formatMoney(o.own_private_budget)}.`;
   if (!done) return head;
   return `${head} The negotiation is over: ${outcomeSentence(o)}`;
 }
 
 async function stepTool(ctx: ToolContext, sessionId: string, action: Action): Promise<ToolOutcome> {
   const r = await ctx.service.step({ session_id: sessionId, action }, ctx.channel);
-  return {
-    text: `${r.observation.message}\n${statusLine(r.observation, r.done)}`,
-    structured: { ...stepReply(r) },
-  };
+  return steppedOutcome(r, statusLine(r.observation, r.done));
 }
 
 /**
@@ -41,24 +47,9 @@ export const TOOLS = [
       reward_mode: RewardMode.optional(),
     }),
     async run(args, _sessionId, ctx) {
-      const r = await ctx.service.reset(
-        {
-          ...args,
-          ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}),
-        },
-        ctx.channel,
-      );
-      const structured = {
-        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
-        episode_id: r.episode_id,
-        observation: r.observation,
-        info: r.info,
-      };
-      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
-      return {
-        text: `${intro}You are buying: ${r.observation.item_name}.\n${r.observation.message}\n${statusLine(r.observation, false)}`,
-        structured,
-      };
+      const r = await ctx.service.reset({ ...args, ...boundSession(ctx) }, ctx.channel);
+      const o = r.observation;
+      return startedOutcome(ctx, r, `You are buying: ${o.item_name}.\n${o.message}\n${statusLine(o, false)}`);
     },
   }),
   tool({

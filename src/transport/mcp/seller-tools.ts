@@ -1,24 +1,39 @@
 import { z } from "zod";
 import type { SellerAction } from "../../../env/seller-role/seller-action";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
-import { stepReply } from "../../wire/reply";
+import { formatMoney } from "../../wire/money";
 import { MAX_SEED } from "../../wire/reset";
-import { outcomeSentence, SessionArg, type ToolContext, type ToolOutcome, tool } from "./tool-kit";
+import {
+  boundSession,
+  outcomeSentence,
+  SessionArg,
+  startedOutcome,
+  steppedOutcome,
+  type ToolContext,
+  type ToolOutcome,
+  tool,
+} from "./tool-kit";
 
 /** The seller role's tools: the agent sells to a pinned buyer (its budget stays hidden). */
 function sellerStatus(o: SellerObservation, done: boolean): string {
-  const offer = o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${o.buyer_last_offer}`;
-  const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${o.own_last_quote}; your reservation is ${o.brief.reservation}.`;
+  const offer =
+    o.buyer_last_offer === null ? "no offer yet" : `the buyer offers ${formatMoney(o.buyer_last_offer)}`;
+  const head = `Round ${o.current_round}/${o.max_rounds}; ${offer}; your standing price is ${formatMoney(o.own_last_quote)}; your reservation is ${formatMoney(o.brief.reservation)}.`;
   if (!done) return head;
   return `${head} The sale is over: ${outcomeSentence(o)}`;
 }
 
 async function sellerStep(ctx: ToolContext, sessionId: string, action: SellerAction): Promise<ToolOutcome> {
   const r = await ctx.service.stepSeller({ session_id: sessionId, action }, ctx.channel);
-  return {
-    text: `${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
-    structured: { ...stepReply(r) },
-  };
+  // A career moved on to its next deal: say how the last one ended before the new item.
+  const ended = r.info.terminal_observation;
+  const c = r.observation.career;
+  const between =
+    ended === undefined || c === undefined
+      ? ""
+      : `Deal ${c.episode_number - 1} of ${c.total_episodes} is over: ${outcomeSentence(ended)}\nNext you are selling: ${r.observation.brief.item_name} (ask ${formatMoney(r.observation.brief.ask_price)}).\n`;
+  const out = steppedOutcome(r, sellerStatus(r.observation, r.done));
+  return { ...out, text: `${between}${out.text}` };
 }
 
 const Message = z.string().max(2000).optional().describe("What you say to the buyer.");
@@ -35,7 +50,9 @@ export const SELLER_TOOLS = [
         .min(1)
         .max(64)
         .optional()
-        .describe("Seller-role task, e.g. sell_single_deal@1 (the default)."),
+        .describe(
+          "Seller-role task, e.g. sell_single_deal@2 (exact money); omitted or bare ids mean version 1.",
+        ),
       seed: z.number().int().min(0).max(MAX_SEED).optional().describe("Seed for a reproducible episode."),
       buyer: z
         .string()
@@ -45,21 +62,10 @@ export const SELLER_TOOLS = [
         .describe("Buyer release as id@version, e.g. rule-smart@1."),
     }),
     async run(args, _sessionId, ctx) {
-      const r = await ctx.service.resetSeller(
-        { role: "seller", ...args, ...(ctx.boundSessionId ? { session_id: ctx.boundSessionId } : {}) },
-        ctx.channel,
-      );
-      const structured = {
-        ...(ctx.boundSessionId ? {} : { session_id: r.session_id }),
-        episode_id: r.episode_id,
-        observation: r.observation,
-        info: r.info,
-      };
-      const intro = ctx.boundSessionId ? "" : `Session ${r.session_id}.\n`;
-      return {
-        text: `${intro}You are selling: ${r.observation.brief.item_name} (ask ${r.observation.brief.ask_price}).\n${r.observation.message}\n${sellerStatus(r.observation, r.done)}`,
-        structured,
-      };
+      const r = await ctx.service.resetSeller({ role: "seller", ...args, ...boundSession(ctx) }, ctx.channel);
+      const o = r.observation;
+      const lines = `You are selling: ${o.brief.item_name} (ask ${formatMoney(o.brief.ask_price)}).\n${o.message}\n${sellerStatus(o, r.done)}`;
+      return startedOutcome(ctx, r, lines);
     },
   }),
   tool({

@@ -104,6 +104,8 @@ function serveAgent(ws: WebSocket, agent: string, ex: ExchangeShell, log: Logger
   ws.on("error", () => ws.terminate());
   // New inbox items are pushed as they happen; `inbox` frames ask for what was queued before.
   stops.push(ex.exchange.inbox.listen(agent, (item) => send({ type: "inbox", data: item })));
+  // A revoked token ends its connections at once (4001: the application's "unauthorized").
+  stops.push(ex.registry.onRevoke(agent, () => ws.close(4001, "agent token revoked")));
 
   ws.on("message", (data, isBinary) => {
     let json: unknown;

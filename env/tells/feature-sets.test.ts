@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { FEATURES_V3, FEATURES_V4, featuresFor } from "./feature-sets";
+import v4 from "./model/tells-model.v4.json" with { type: "json" };
+import { loadTellsModel, type TellsModelWeights } from "./tells-model";
+import { foldToken, latinSkeletonOf } from "./text-fold";
+
+describe("feature sets", () => {
+  it("v4 keeps every v3 concept at its index and adds the new ones after", () => {
+    const v3 = featuresFor(FEATURES_V3.id).concepts.names;
+    const v4 = featuresFor(FEATURES_V4.id).concepts.names;
+    expect(v4.slice(0, v3.length)).toEqual(v3);
+    expect(v4.slice(v3.length)).toEqual(["PRICE", "USAGE", "FAIL", "TIME", "CONSEQUENCE"]);
+  });
+
+  it("v4 puts concept features in their own buckets, below every n-gram", () => {
+    const f = featuresFor(FEATURES_V4.id).extract("final rate hai, ek baar pehni, warna kal tak");
+    const slots = FEATURES_V4.conceptSlots as number;
+    const concepts = f.buckets.filter((_, k) => f.values[k] === 1);
+    const grams = f.buckets.filter((_, k) => f.values[k] !== 1);
+    expect(concepts.length).toBeGreaterThan(0);
+    for (const b of concepts) expect(b).toBeLessThan(slots);
+    for (const b of grams) expect(b).toBeGreaterThanOrEqual(slots);
+  });
+
+  it("v4 opens the condition gate on usage and failure verbs", () => {
+    const v4 = featuresFor(FEATURES_V4.id);
+    const gate = v4.concepts.mask(FEATURES_V4.conditionLicence);
+    for (const text of ["ek baar hi pehni hai", "thodi der mein band ho jaata hai"]) {
+      expect(v4.extract(text).clauseConcepts[0]! & gate, text).not.toBe(0);
+    }
+    expect(
+      v4.extract("location bhejo, main aa jata hoon").clauseConcepts.every((m) => (m & gate) === 0),
+    ).toBe(true);
+  });
+
+  it("moves price words out of FIRM and clock words out of DEADLINE", () => {
+    const v4 = featuresFor(FEATURES_V4.id).concepts;
+    const of = (w: string) =>
+      v4.conceptsOf(foldToken(w), latinSkeletonOf(foldToken(w))).map((c) => v4.names[c]);
+    expect(of("rate")).toEqual(["PRICE"]);
+    expect(of("final")).toContain("FIRM");
+    expect(of("shaam")).toEqual(["TIME"]);
+    expect(of("tak")).toEqual(["DEADLINE"]);
+  });
+
+  it("refuses an unknown set", () => {
+    expect(() => featuresFor("tells-features/99")).toThrow(/unknown/);
+  });
+
+  it("a model file names its feature set exactly when its format says so", () => {
+    const file = v4 as TellsModelWeights;
+    expect(file.format).toBe("tells-model/3");
+    expect(file.feature_set).toBe(FEATURES_V4.id);
+    const { feature_set: _, ...unnamed } = file;
+    expect(() => loadTellsModel(unnamed)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...file, format: "tells-model/2" })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...file, feature_set: "tells-features/99" })).toThrow(/unknown/);
+  });
+});

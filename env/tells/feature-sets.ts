@@ -1,0 +1,48 @@
+import { CONCEPT_WORDS } from "./concept-lexicon";
+import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
+import { type FeatureExtractor, type FeatureSet, featureExtractor } from "./text-features";
+import { latinSkeletonOf, skeletonOf } from "./text-fold";
+
+/**
+ * The feature sets a model file can name. A released set is frozen like a model: the model
+ * trained on it reads with exactly these features, so a change is a new set.
+ * - tells-features/3 (tells-model@3; files of format tells-model/2 name none and mean this):
+ *   the v3 lexicon, a Devanagari skeleton without vowel signs, concepts hashed among n-grams,
+ *   the condition gate on item-state words.
+ * - tells-features/4 (tells-model@4): the v4 lexicon (PRICE split from FIRM, USAGE, FAIL), a
+ *   Devanagari word's skeleton in Latin letters, concepts in their own buckets, and the
+ *   condition gate also opened by usage and failure verbs.
+ */
+const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
+
+export const FEATURES_V3: FeatureSet = {
+  id: "tells-features/3",
+  lexicon: CONCEPT_WORDS,
+  skeleton: skeletonOf,
+  conditionLicence: ITEM_STATE,
+};
+
+export const FEATURES_V4: FeatureSet = {
+  id: "tells-features/4",
+  lexicon: CONCEPT_WORDS_V4,
+  skeleton: latinSkeletonOf,
+  conceptSlots: 2048,
+  conditionLicence: [...ITEM_STATE, "USAGE", "FAIL"],
+};
+
+const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4];
+export const FEATURE_SET_IDS = SETS.map((s) => s.id);
+
+// One extractor per set, built on first use: each holds its own word and concept caches.
+const built = new Map<string, FeatureExtractor>();
+
+export function featuresFor(id: string): FeatureExtractor {
+  let x = built.get(id);
+  if (x === undefined) {
+    const set = SETS.find((s) => s.id === id);
+    if (set === undefined) throw new Error(`unknown tells feature set ${id}`);
+    x = featureExtractor(set);
+    built.set(id, x);
+  }
+  return x;
+}
