@@ -1,5 +1,6 @@
 import { clamp01 } from "../env/money";
-import { guardOffer, spokenAct } from "./buyer-move";
+import type { Observation } from "../env/observation";
+import { guardOffer, type MoveProposal, spokenAct } from "./buyer-move";
 import { type BuyerPolicy, currentAsk } from "./buyer-policy";
 
 /**
@@ -25,20 +26,22 @@ export function concession(t: number, p: Pick<TimeBuyerParams, "e" | "k">): numb
   return p.k + (1 - p.k) * clamp01(t) ** (1 / p.e);
 }
 
+/** The time-based move on an observation, synchronous (market rivals play it on virtual time). */
+export function timeMove(obs: Observation, params: TimeBuyerParams): MoveProposal {
+  const ask = currentAsk(obs);
+  const limit = Math.min(ask, obs.own_private_budget);
+  const open = Math.min(params.openFraction * obs.seller_asking_price, limit);
+  // The last decision of an episode is round max_rounds − 1: t reaches 1 there.
+  const t = obs.max_rounds <= 1 ? 1 : obs.current_round / (obs.max_rounds - 1);
+  const bid = open + (limit - open) * concession(t, params);
+  if (ask <= bid) return ask <= obs.own_private_budget ? { type: "accept" } : { type: "walk" };
+  return guardOffer(obs, { type: "offer", price: bid });
+}
+
 export function timeBuyer(name: TimeBuyerName, params: TimeBuyerParams = TIME_BUYERS[name]): BuyerPolicy {
   return {
     id: `time:${name}`,
     promptHash: null,
-    act: async (obs, ctx) => {
-      const ask = currentAsk(obs);
-      const limit = Math.min(ask, obs.own_private_budget);
-      const open = Math.min(params.openFraction * obs.seller_asking_price, limit);
-      // The last decision of an episode is round max_rounds − 1: t reaches 1 there.
-      const t = obs.max_rounds <= 1 ? 1 : obs.current_round / (obs.max_rounds - 1);
-      const bid = open + (limit - open) * concession(t, params);
-      if (ask <= bid)
-        return spokenAct(obs, ctx, ask <= obs.own_private_budget ? { type: "accept" } : { type: "walk" });
-      return spokenAct(obs, ctx, guardOffer(obs, { type: "offer", price: bid }));
-    },
+    act: async (obs, ctx) => spokenAct(obs, ctx, timeMove(obs, params)),
   };
 }

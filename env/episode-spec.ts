@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MarketTerms } from "./market/market-section";
 import { CareerHistory } from "./records";
 import { SellerType } from "./seller-type";
 import { TellsExtractorId } from "./tells/extract-cues";
@@ -49,6 +50,11 @@ export const EpisodeSpec = z.object({
   money: z.literal("exact").optional(),
   /** v2 tasks only: the hidden seller type drawn for this seed (absent on v1, whose logs stay byte-identical). */
   seller_type: SellerType.optional(),
+  /**
+   * marketplace_arena from @4: the listing market the episode sits in (units, virtual clock, the
+   * rival field drawn for this seed). Absent on every other task, whose logs keep their bytes.
+   */
+  market: MarketTerms.optional(),
 });
 export type EpisodeSpec = z.infer<typeof EpisodeSpec>;
 

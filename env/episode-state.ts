@@ -1,6 +1,7 @@
 import type { DialogueTurn, OfferRow } from "./dialogue";
 import { type EpisodeSpec, isGameV2 } from "./episode-spec";
 import type { BuyerActedEvent, EpisodeEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
+import { type MarketMoved, type MarketSection, openingSection } from "./market/market-section";
 import { round2, round4 } from "./money";
 import { NOTICE, priceText } from "./notices";
 import { potential, shapedStepReward } from "./potential-reward";
@@ -64,6 +65,8 @@ export interface EpisodeState {
   last: StepEffects;
   record: DealRecord | null;
   events: EpisodeEvent[];
+  /** Market tasks: the public market section the buyer sees (null on every other task). */
+  market: MarketSection | null;
 }
 
 const noEffects = (sellerMessage: string | null): StepEffects => ({
@@ -108,6 +111,7 @@ export function startState(ev: EpisodeStartedEvent): EpisodeState {
     last: noEffects(ev.message),
     record: null,
     events: [ev],
+    market: ev.spec.market === undefined ? null : openingSection(ev.spec.market),
   };
 }
 
@@ -250,7 +254,7 @@ function applySeller(s: EpisodeState, ev: SellerRepliedEvent): void {
   const components: Record<string, number> = { ...penalties };
   const gap = gapNarrowing(s.offerHistory, s.anchor);
   if (gap !== null) components.gap_narrowing = gap;
-  if (s.round >= s.maxRounds) {
+  if (!continuesAfter(s, ev)) {
     components.expired_penalty = PENALTY.expired;
     finish(s, "expired", null);
     s.last.notice = NOTICE.timeUp;
@@ -275,8 +279,21 @@ function countInvalid(violations: readonly string[]): number {
 }
 
 /** Game v2 shaped mode: replace the step's v1 reward with potential-based shaping. */
+/**
+ * Φ of the current state. Market specs (new with marketplace_arena@4) keep Φ on the reward's own
+ * 4-decimal grid, so the rounded per-step differences telescope exactly and an episode's return
+ * equals its grade to the last digit (v2/v3 drift by up to 2e-4, frozen as released): most arena
+ * episodes that sell out or walk score exactly 0, and a 1e-4 drift would order those ties at
+ * random in the return.
+ */
+function potentialNow(s: EpisodeState): number {
+  if (s.done) return 0;
+  const phi = potential({ anchor: s.anchor, ask: s.lastQuote });
+  return s.spec.market === undefined ? phi : round4(phi);
+}
+
 function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
-  const after = s.done ? 0 : potential({ anchor: s.anchor, ask: s.lastQuote });
+  const after = potentialNow(s);
   const score = s.done && s.record !== null && grade !== null ? grade(s.record) : s.done ? 0 : null;
   const shaped = shapedStepReward({
     before: s.potential,
@@ -289,6 +306,61 @@ function shapeV2(s: EpisodeState, grade: EpisodeGrader | null): void {
   s.potential = after;
   s.last.reward = shaped.reward;
   s.last.components = shaped.components;
+}
+
+/**
+ * The tape moved after the agent's step (it is part of that step): new sales are shown, and if
+ * the last unit went while the agent's thread was open, the episode ends "sold_out" with no deal.
+ * The ending's reward is added to the step's, by the episode's reward mode.
+ */
+function applyMarket(s: EpisodeState, ev: MarketMoved, grade: EpisodeGrader | null): void {
+  if (s.market === null) throw new Error("a market move in an episode without a market");
+  if (s.done) throw new Error("a market move after the episode ended");
+  s.market = { ...s.market, units_left: ev.units_left, sales: [...s.market.sales, ...ev.sales] };
+  const say = priceText(s.spec);
+  const lines = s.last.notice === null ? [] : [s.last.notice];
+  if (ev.sales.length > 0)
+    lines.push(
+      NOTICE.unitsSold(
+        ev.sales.map((x) => x.price),
+        ev.units_left,
+        say,
+      ),
+    );
+  if (ev.units_left === 0) {
+    finish(s, "sold_out", null);
+    lines.push(NOTICE.soldOut);
+    addToStep(s, soldOutReward(s, grade));
+  }
+  s.last.notice = lines.length === 0 ? null : lines.join("\n");
+}
+
+/** The reward of a sold-out ending in each mode: it closes the step's potential like any ending. */
+function soldOutReward(
+  s: EpisodeState,
+  grade: EpisodeGrader | null,
+): { reward: number; components: Record<string, number> } {
+  const score = s.record !== null && grade !== null ? round4(grade(s.record)) : 0;
+  if (s.spec.reward_mode === "terminal") return { reward: score, components: {} };
+  if (s.spec.reward_mode === "shaped" && isGameV2(s.spec)) {
+    const shaped = shapedStepReward({
+      before: s.potential,
+      after: 0,
+      score,
+      invalidNow: 0,
+      invalidTotal: s.invalidActions,
+    });
+    s.potential = 0;
+    return shaped;
+  }
+  return { reward: PENALTY.expired, components: { sold_out_penalty: PENALTY.expired } };
+}
+
+function addToStep(s: EpisodeState, extra: { reward: number; components: Record<string, number> }): void {
+  for (const k in extra.components)
+    s.last.components[k] = round4((s.last.components[k] ?? 0) + (extra.components[k] as number));
+  s.last.reward = round4(s.last.reward + extra.reward);
+  s.cumulativeReward = round4(s.cumulativeReward + extra.reward);
 }
 
 /** The reducer: the only code that changes episode state. */
@@ -304,7 +376,12 @@ export function applyEvent(s: EpisodeState, ev: EpisodeEvent, grade: EpisodeGrad
     shapeV2(s, grade);
   }
   s.cumulativeReward = round4(s.cumulativeReward + s.last.reward);
+  if (ev.type === "seller_replied" && ev.market !== undefined) applyMarket(s, ev.market, grade);
 }
+
+/** Whether the episode goes on after this seller reply: a counter before the last round. */
+export const continuesAfter = (s: EpisodeState, ev: Pick<SellerRepliedEvent, "action">): boolean =>
+  ev.action === "counter" && s.round < s.maxRounds;
 
 /** Rebuild an episode from its log: the state is a fold over the events. */
 export function replayEvents(events: readonly EpisodeEvent[], grade: EpisodeGrader | null): EpisodeState {

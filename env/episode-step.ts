@@ -1,7 +1,14 @@
 import type { Action } from "./action";
 import type { EpisodeSpec } from "./episode-spec";
-import { applyEvent, type EpisodeGrader, type EpisodeState, startState } from "./episode-state";
+import {
+  applyEvent,
+  continuesAfter,
+  type EpisodeGrader,
+  type EpisodeState,
+  startState,
+} from "./episode-state";
 import type { BuyerActedEvent, EpisodeStartedEvent, SellerRepliedEvent } from "./events";
+import type { MarketFeed, MarketMoved } from "./market/market-section";
 import { formatMoney, round2 } from "./money";
 import { restatedLine, restatedLineExact } from "./notices";
 import { type Rng, rngFor, type StreamName } from "./prng";
@@ -35,6 +42,8 @@ export interface EpisodeRuntime {
   buyer?: BuyerRef;
   grade: EpisodeGrader | null;
   rng?: RngSource;
+  /** Market tasks: the public tape beside the episode, advanced after each of the buyer's steps. */
+  market?: MarketFeed;
 }
 
 /** A seller reply produced outside the engine (an LLM); it passes the same rules guard. */
@@ -282,6 +291,21 @@ export function stepEpisode(
   checkOpen(s);
   checkBuyerAction(action);
   applyEvent(s, buyerFact(s, action), rt.grade);
-  if (s.pending !== null) applyEvent(s, sellerFact(s, rt, external), rt.grade);
+  if (s.pending !== null) {
+    const reply = sellerFact(s, rt, external);
+    // Market tasks: rivals acted while this round was haggled; what became public rides on the
+    // round's last event (only while the episode goes on: a closed thread has no market left).
+    const moved = rt.market !== undefined && continuesAfter(s, reply) ? marketFact(s, rt.market) : null;
+    applyEvent(s, moved === null ? reply : { ...reply, market: moved }, rt.grade);
+  }
   return s;
+}
+
+/** What the public tape shows after the buyer's current round, when it changed; else null. */
+export function marketFact(s: EpisodeState, feed: MarketFeed): MarketMoved | null {
+  if (s.market === null) return null;
+  const now = feed.at(s.round);
+  const fresh = now.sales.slice(s.market.sales.length);
+  if (fresh.length === 0 && now.units_left === s.market.units_left) return null;
+  return { units_left: now.units_left, sales: fresh };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActionType } from "./action";
 import { EpisodeSpec } from "./episode-spec";
+import { MarketMoved } from "./market/market-section";
 import { GuardIntervention } from "./rules-guard";
 import { BuyerRef } from "./seller-role/buyer-ref";
 import { TellObservation } from "./tells/tell-observation";
@@ -56,6 +57,11 @@ export const SellerReplied = z.object({
    * "agent": the seller agent under evaluation (seller role), whose moves are graded, not corrected.
    */
   source: z.enum(["policy", "external", "fallback", "agent"]),
+  /**
+   * Market tasks only: what became public on the market's tape during this round (rivals dealt
+   * while the seller answered). Absent on every other episode, whose logs keep their bytes.
+   */
+  market: MarketMoved.optional(),
 });
 
 export const EpisodeEvent = z.discriminatedUnion("type", [EpisodeStarted, BuyerActed, SellerReplied]);

@@ -22,6 +22,9 @@ export const NOTICE = {
   priceClamped: (price: number, say: PriceText = formatRupees) =>
     `Offers must lie between 0 and your budget; yours was treated as ${say(price)}.`,
   dealAt: (price: number, say: PriceText = formatRupees) => `Deal closed at ${say(price)}.`,
+  soldOut: "Sold out: another buyer took the last unit before you closed. No deal.",
+  unitsSold: (prices: readonly number[], left: number, say: PriceText = formatRupees) =>
+    `Another buyer bought ${prices.length === 1 ? "one" : prices.length} at ${prices.map(say).join(", ")}; ${left} left.`,
 } as const;
 
 /** A plain seller line used when the rules guard rewrites a move, so the words match the price. */

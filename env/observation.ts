@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DialogueTurn } from "./dialogue";
+import { MarketSection } from "./market/market-section";
 import { CareerHistory, DealOutcome } from "./records";
 import { TellObservation } from "./tells/tell-observation";
 
@@ -38,6 +39,8 @@ export const Observation = z
     message: z.string(),
     /** The last K turns of the conversation, both sides. */
     dialogue: z.array(DialogueTurn),
+    /** Market tasks only (marketplace_arena from @4): units left and the public sales tape. */
+    market: MarketSection.optional(),
   })
   .strict();
 export type Observation = z.infer<typeof Observation>;

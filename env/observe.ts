@@ -11,7 +11,7 @@ export function observe(s: EpisodeState): Observation {
   const spec = s.spec;
   const last = s.last;
   const k = spec.history_window;
-  return {
+  const obs: Observation = {
     current_round: s.round,
     max_rounds: s.maxRounds,
     rounds_remaining: Math.max(0, s.maxRounds - s.round),
@@ -35,4 +35,8 @@ export function observe(s: EpisodeState): Observation {
     message: displayMessage(last.sellerMessage, last.notice),
     dialogue: k === 0 ? [] : s.dialogue.slice(-k),
   };
+  // Added after the literal, not spread into it: observe runs on every step, and a spread
+  // moves the whole literal off V8's fast path (−25 % engine steps/s on v1 tasks when measured).
+  if (s.market !== null) obs.market = s.market;
+  return obs;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const DealOutcome = z.enum(["deal", "walk", "expired"]);
+/** "sold_out" (market tasks): the units were gone before this buyer closed; no deal. */
+export const DealOutcome = z.enum(["deal", "walk", "expired", "sold_out"]);
 export type DealOutcome = z.infer<typeof DealOutcome>;
 
 /** One finished episode, as graders and the career history see it. */

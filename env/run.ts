@@ -2,7 +2,15 @@ import type { Action } from "./action";
 import { addToCareer, emptyCareer } from "./career";
 import type { EpisodeSpec, RewardMode } from "./episode-spec";
 import type { EpisodeGrader, EpisodeState } from "./episode-state";
-import { type ExternalSellerTurn, type RngSource, startEpisode, stepEpisode } from "./episode-step";
+import {
+  type EpisodeRuntime,
+  type ExternalSellerTurn,
+  type RngSource,
+  startEpisode,
+  stepEpisode,
+} from "./episode-step";
+import type { EpisodeStartedEvent } from "./events";
+import type { MarketFeed } from "./market/market-section";
 import { round4 } from "./money";
 import type { Observation } from "./observation";
 import { observe } from "./observe";
@@ -23,6 +31,8 @@ export interface RunPlan {
   grade(records: readonly DealRecord[]): number;
   /** Score of one episode, used by the terminal reward mode. */
   gradeEpisode: EpisodeGrader;
+  /** Market tasks: the market beside an episode, built from its opening (same ask, same floor). */
+  marketFeed?: (opening: EpisodeStartedEvent) => MarketFeed;
 }
 
 export interface EpisodePlanArgs {
@@ -56,6 +66,8 @@ export interface RunState {
   episode: EpisodeState;
   /** Finished episodes of this run, oldest first (their logs stay replayable). */
   finished: EpisodeState[];
+  /** Market tasks: the current episode's market feed (null on every other task). */
+  market: MarketFeed | null;
 }
 
 export interface StepInfo {
@@ -96,9 +108,21 @@ function begin(plan: RunPlan, o: RunOptions, k: number, career: CareerHistory | 
   return startEpisode(spec, { seller: plan.seller, grade: plan.gradeEpisode, rng: o.rng });
 }
 
+function feedOf(plan: RunPlan, e: EpisodeState): MarketFeed | null {
+  return plan.marketFeed === undefined ? null : plan.marketFeed(e.events[0] as EpisodeStartedEvent);
+}
+
 export function startRun(plan: RunPlan, options: RunOptions): RunState {
   const career = plan.totalEpisodes > 1 ? emptyCareer() : null;
-  return { plan, options, records: [], career, episode: begin(plan, options, 1, career), finished: [] };
+  const episode = begin(plan, options, 1, career);
+  return { plan, options, records: [], career, episode, finished: [], market: feedOf(plan, episode) };
+}
+
+/** What stepping the current episode needs: the seller, the grader, the draws and any market. */
+export function runtimeOf(r: RunState): EpisodeRuntime {
+  const rt: EpisodeRuntime = { seller: r.plan.seller, grade: r.plan.gradeEpisode, rng: r.options.rng };
+  if (r.market !== null) rt.market = r.market;
+  return rt;
 }
 
 /**
@@ -107,6 +131,7 @@ export function startRun(plan: RunPlan, options: RunOptions): RunState {
  */
 export function restartEpisode(r: RunState): void {
   r.episode = begin(r.plan, r.options, r.episode.spec.episode, r.career);
+  r.market = feedOf(r.plan, r.episode);
 }
 
 export const runComplete = (r: RunState): boolean =>
@@ -119,12 +144,7 @@ export function velocity(e: EpisodeState): number {
 
 /** One buyer move. Ends the episode, and in a career starts the next one (auto-advance, D18). */
 export function stepRun(r: RunState, action: Action, external?: ExternalSellerTurn): StepResult {
-  const e = stepEpisode(
-    r.episode,
-    action,
-    { seller: r.plan.seller, grade: r.plan.gradeEpisode, rng: r.options.rng },
-    external,
-  );
+  const e = stepEpisode(r.episode, action, runtimeOf(r), external);
   const info: StepInfo = {
     reward_components: e.last.components,
     violations: e.last.violations,
@@ -143,6 +163,7 @@ export function stepRun(r: RunState, action: Action, external?: ExternalSellerTu
   if (r.records.length < r.plan.totalEpisodes) {
     r.finished.push(e);
     r.episode = begin(r.plan, r.options, e.spec.episode + 1, r.career);
+    r.market = feedOf(r.plan, r.episode);
     return {
       observation: observe(r.episode),
       reward: e.last.reward,

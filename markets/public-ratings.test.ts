@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { publicReportHtml } from "../eval/report/public-market-report";
 import { capturesOf, publicPairs, publicRatings } from "./public-ratings";
-import { publicReportHtml } from "./public-report";
 import type { TapeEntry } from "./views";
 
 const listing = (id: string, item: string, askRupees: number): TapeEntry => ({

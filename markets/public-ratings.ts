@@ -1,4 +1,4 @@
-import { bootstrapCi, mean } from "../eval/metrics/bootstrap";
+import { bootstrapCi, mean } from "../env/bootstrap";
 import { toMinor } from "./ledger";
 import { PublicRole } from "./public-role";
 import { type PairOutcome, paretoFrontierBy, rateAgents } from "./ratings";

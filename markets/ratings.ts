@@ -1,5 +1,5 @@
+import { BOOTSTRAP_RESAMPLES, CI_LEVEL, mean } from "../env/bootstrap";
 import { Rng } from "../env/prng";
-import { BOOTSTRAP_RESAMPLES, CI_LEVEL, mean } from "../eval/metrics/bootstrap";
 
 /**
  * Ratings of agents across markets: Bradley–Terry strengths fitted to pairwise outcomes

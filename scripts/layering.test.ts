@@ -4,9 +4,14 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The dependency direction of DESIGN.md, read from the import lines themselves:
- * src → eval → tasks → buyers → sellers → env, with markets/ a pure domain beside env/. buyers/ (the
- * opponents of a seller-role agent) sits on sellers/ only for its release hashing (content-hash). Domain folders
- * never import the shell, env/ imports only zod, and nothing pure touches Node's I/O modules.
+ * src → eval → tasks → markets → buyers → sellers → env. buyers/ (the opponents of a seller-role
+ * agent) sits on sellers/ only for its release hashing (content-hash). markets/ (listing and
+ * request markets, their agents, ledger and ratings) sits above buyers/, whose policies its
+ * scripted agents play, and below tasks/, which builds RL tasks on it the way it builds them on
+ * sellers (marketplace_arena@4 puts the agent's episode in a listing market). So tasks → markets
+ * and never back: markets/ reads no task, no eval code (the seeded bootstrap its ratings use lives
+ * in env/bootstrap.ts beside the PRNG it draws from). The order is a line, hence acyclic. Domain
+ * folders never import the shell, env/ imports only zod, and nothing pure touches Node's I/O modules.
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const DOMAIN = ["env", "sellers", "buyers", "tasks", "eval", "markets"] as const;
@@ -17,9 +22,9 @@ const MAY_IMPORT: Record<(typeof DOMAIN)[number], readonly Folder[]> = {
   env: [],
   sellers: ["env"],
   buyers: ["env", "sellers"],
-  tasks: ["env", "sellers", "buyers"],
-  eval: ["env", "sellers", "buyers", "tasks"],
-  markets: ["env", "sellers", "buyers", "eval"],
+  markets: ["env", "sellers", "buyers"],
+  tasks: ["env", "sellers", "buyers", "markets"],
+  eval: ["env", "sellers", "buyers", "markets", "tasks"],
 };
 
 /**
@@ -197,6 +202,18 @@ describe("shell layering", () => {
 describe("layering", () => {
   it.each(DOMAIN.map((d) => [d]))("%s/ imports only what lies below it, and no I/O package", (domain) => {
     expect(violations(domain)).toEqual([]);
+  });
+
+  it("the allowed directions form no cycle (each folder imports only folders listed before it)", () => {
+    const order: string[] = [];
+    const visit = (d: (typeof DOMAIN)[number], path: readonly string[]): void => {
+      expect(path, `cycle: ${[...path, d].join(" → ")}`).not.toContain(d);
+      if (order.includes(d)) return;
+      for (const below of MAY_IMPORT[d]) visit(below as (typeof DOMAIN)[number], [...path, d]);
+      order.push(d);
+    };
+    for (const d of DOMAIN) visit(d, []);
+    expect(order).toHaveLength(DOMAIN.length);
   });
 
   it("would notice a violation (the reader finds imports of every form)", () => {

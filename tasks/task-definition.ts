@@ -34,4 +34,10 @@ export interface TaskDefinition {
   draws?: TaskDraws;
   /** From version 3: the environment's notices write prices exactly (see EpisodeSpec.money). */
   money?: "exact";
+  /**
+   * Market tasks (marketplace_arena@4): the rival field release, "id@version"
+   * (markets/arena/rival-releases.ts). The episode then sits in a listing market beside
+   * rivals drawn from it per seed.
+   */
+  arena?: string;
 }

@@ -1,9 +1,12 @@
 import type { EpisodeSpec } from "../env/episode-spec";
+import type { EpisodeStartedEvent } from "../env/events";
 import { rngFor } from "../env/prng";
 import type { DealRecord } from "../env/records";
 import type { EpisodePlanArgs, RunPlan } from "../env/run";
 import type { SellerPolicy } from "../env/seller-policy";
 import { tellsSpecFields } from "../env/tells/extract-cues";
+import { arenaFeed, drawArena } from "../markets/arena/arena-market";
+import { type FieldRelease, findField } from "../markets/arena/rival-releases";
 import { BAZAAR_ITEMS } from "./bazaar-items";
 import { type GraderParams, grade } from "./graders/grade";
 import { type Listing, listingEconomics, sampleListing } from "./listings/listing";
@@ -29,8 +32,16 @@ function graderParams(t: TaskDefinition): GraderParams {
 }
 
 /** Turn a task definition into what the engine runs: per-episode specs, a seller and graders. */
+function arenaField(t: TaskDefinition): FieldRelease | null {
+  if (t.arena === undefined) return null;
+  const field = findField(t.arena);
+  if (field === undefined) throw new Error(`task ${t.id}@${t.version} names unknown field ${t.arena}`);
+  return field;
+}
+
 export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
   const params = graderParams(t);
+  const field = arenaField(t);
   const episodeSpec = (a: EpisodePlanArgs): EpisodeSpec => {
     let item: EpisodeSpec["item"] = {
       name: BAZAAR_ITEMS[(a.episode - 1) % BAZAAR_ITEMS.length]!,
@@ -82,6 +93,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       ...tellsSpecFields(a.tellsExtractor),
       ...(t.money === undefined ? {} : { money: t.money }),
       ...(sellerType === undefined ? {} : { seller_type: sellerType }),
+      ...(field === null ? {} : { market: drawArena(field, a.seed, a.episode) }),
     };
   };
   return {
@@ -95,5 +107,14 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       t.draws === undefined ? grade(t.grader, records, params) : gradeV2(t.grader, records, params),
     gradeEpisode: (record: DealRecord) =>
       t.draws === undefined ? grade(t.grader, [record], params) : gradeV2(t.grader, [record], params),
+    ...(field === null
+      ? {}
+      : {
+          marketFeed: (opening: EpisodeStartedEvent) => {
+            const terms = opening.spec.market;
+            if (terms === undefined) throw new Error("a market task's episode spec carries its market");
+            return arenaFeed(opening, terms, o.seller);
+          },
+        }),
   };
 }

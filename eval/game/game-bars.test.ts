@@ -24,4 +24,14 @@ describe("game v2 bars report", () => {
     expect(md).toContain("| oracle |");
     expect(md).toContain("paired bootstrap 95 % CI");
   });
+
+  it("on a market task names the rival field and measures the market section, paired by seed", async () => {
+    const r = await runGameBars({ tasks: ["marketplace_arena@4"], seeds: [1, 2, 3], gitCommit: "test" });
+    const t = r.tasks[0];
+    expect(t?.field).toMatch(/^arena-field@1\+[0-9a-f]{16}$/);
+    expect(r.market).toHaveLength(1);
+    expect(r.market[0]).toMatchObject({ task: "marketplace_arena@4", buyer: "param:tells-reader" });
+    expect(r.market[0]?.diff).toBeCloseTo((r.market[0]?.reading ?? 0) - (r.market[0]?.ignoring ?? 0), 3);
+    expect(gameMarkdown(r)).toContain("| market task |");
+  });
 });

@@ -1,14 +1,16 @@
 import type { BuyerPolicy } from "../../buyers/buyer-policy";
 import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { mean, pairedBootstrapCi } from "../../env/bootstrap";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { round4 } from "../../env/money";
 import { inProcessSessions } from "../harness/in-process-session";
 import { memoryStore } from "../harness/memory-store";
 import { runEval } from "../harness/run-eval";
 import type { UnitResult } from "../harness/unit-result";
-import { mean, pairedBootstrapCi } from "../metrics/bootstrap";
 import { spearman } from "../metrics/spearman";
 import { FLOOR_SPECS, SCRIPTED_SPECS, taskOracle } from "./game-buyers";
+import { fieldOf } from "./market-field";
+import { marketReader } from "./market-reader";
 
 /** The numbers issue #11 asks of every v2 task (see docs/game.md). */
 export const BARS = { headroom: 0.15, floorMax: 0.5, spearman: 0.8 } as const;
@@ -20,6 +22,8 @@ export const TELLS_TASKS: readonly string[] = [
   "deceptive_seller@3",
 ];
 export const TELLS_BUYER = "param:tells-reader";
+/** The buyer whose market-reading twin (eval/game/market-reader.ts) measures what the market section is worth. */
+export const MARKET_BUYER = "param:tells-reader";
 
 export interface GamePlan {
   tasks: readonly string[];
@@ -39,6 +43,8 @@ export interface Cell {
 export interface TaskReport {
   task: string;
   seller: string;
+  /** Market tasks: the rival field, "id@version+hash" (null on single-buyer tasks). */
+  field: string | null;
   oracle: number;
   cells: Cell[];
   best_scripted: { buyer: string; mean: number };
@@ -56,6 +62,16 @@ export interface TellsReport {
   ci: [number, number];
 }
 
+/** Market tasks: the same buyer reading the market section vs ignoring it, paired by seed. */
+export interface MarketReport {
+  task: string;
+  buyer: string;
+  reading: number;
+  ignoring: number;
+  diff: number;
+  ci: [number, number];
+}
+
 export interface Bar {
   value: number;
   pass: boolean;
@@ -67,12 +83,14 @@ export interface GameReport {
   seeds: number;
   tasks: TaskReport[];
   tells: TellsReport[];
+  market: MarketReport[];
   bars: {
     zero_variance_cells: Bar;
     headroom_min: Bar;
     floor_max: Bar;
     spearman_min: Bar;
     tells_ci_lo_min: Bar;
+    market_ci_lo_min: Bar;
   };
 }
 
@@ -81,7 +99,9 @@ function std(xs: readonly number[]): number {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 }
 
-const shapedReturn = (u: UnitResult): number => u.steps.reduce((s, x) => s + x.reward, 0);
+// Rewards are 4-decimal numbers; their float sum is rounded back to that grid so that float noise
+// (0.1 + 0.2 − 0.3 ≠ 0) never orders episodes whose returns are equal.
+const shapedReturn = (u: UnitResult): number => round4(u.steps.reduce((s, x) => s + x.reward, 0));
 
 async function play(
   buyers: readonly BuyerPolicy[],
@@ -132,6 +152,7 @@ async function taskReport(task: string, plan: GamePlan): Promise<TaskReport> {
   return {
     task,
     seller: `${first.seller_key}+${first.seller.hash}`,
+    field: fieldOf(task),
     oracle: round4(oracle),
     cells: [
       ...cells,
@@ -152,19 +173,32 @@ async function taskReport(task: string, plan: GamePlan): Promise<TaskReport> {
   };
 }
 
+/** Means of paired score lists (same seeds) and the bootstrap CI of the difference `b − a`. */
+function paired(a: number[], b: number[]): { a: number; b: number; diff: number; ci: [number, number] } {
+  const d = pairedBootstrapCi(a, b, { seed: 11 });
+  return {
+    a: round4(mean(a)),
+    b: round4(mean(b)),
+    diff: round4(d.meanDiff),
+    ci: [round4(d.ci[0]), round4(d.ci[1])],
+  };
+}
+
 async function tellsReport(task: string, plan: GamePlan): Promise<TellsReport> {
   plan.onProgress?.(`${task}: tells on/off`);
   const on = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, true), TELLS_BUYER);
   const off = scoresOf(await play([buyerFromSpec(TELLS_BUYER)], task, plan, false), TELLS_BUYER);
-  const d = pairedBootstrapCi(off, on, { seed: 11 });
-  return {
-    task,
-    buyer: TELLS_BUYER,
-    tells_on: round4(mean(on)),
-    tells_off: round4(mean(off)),
-    diff: round4(d.meanDiff),
-    ci: [round4(d.ci[0]), round4(d.ci[1])],
-  };
+  const p = paired(off, on);
+  return { task, buyer: TELLS_BUYER, tells_on: p.b, tells_off: p.a, diff: p.diff, ci: p.ci };
+}
+
+async function marketReport(task: string, plan: GamePlan): Promise<MarketReport> {
+  plan.onProgress?.(`${task}: market section read / ignored`);
+  const reader = marketReader(buyerFromSpec(MARKET_BUYER));
+  const ignoring = scoresOf(await play([buyerFromSpec(MARKET_BUYER)], task, plan, true), MARKET_BUYER);
+  const reading = scoresOf(await play([reader], task, plan, true), reader.id);
+  const p = paired(ignoring, reading);
+  return { task, buyer: MARKET_BUYER, reading: p.b, ignoring: p.a, diff: p.diff, ci: p.ci };
 }
 
 /** Play every task × scripted buyer × seed plus the oracle, and check every bar. */
@@ -173,6 +207,9 @@ export async function runGameBars(plan: GamePlan): Promise<GameReport> {
   for (const t of plan.tasks) tasks.push(await taskReport(t, plan));
   const tells: TellsReport[] = [];
   for (const t of TELLS_TASKS.filter((x) => plan.tasks.includes(x))) tells.push(await tellsReport(t, plan));
+  const market: MarketReport[] = [];
+  for (const t of plan.tasks.filter((x) => fieldOf(x) !== null)) market.push(await marketReport(t, plan));
+  const marketLo = market.length === 0 ? 0 : Math.min(...market.map((t) => t.ci[0]));
   const zero = tasks.reduce(
     (n, t) => n + t.cells.filter((c) => c.buyer !== "oracle" && c.zero_variance).length,
     0,
@@ -187,12 +224,14 @@ export async function runGameBars(plan: GamePlan): Promise<GameReport> {
     seeds: plan.seeds.length,
     tasks,
     tells,
+    market,
     bars: {
       zero_variance_cells: { value: zero, pass: zero === 0 },
       headroom_min: { value: headroom, pass: headroom >= BARS.headroom },
       floor_max: { value: floor, pass: floor <= BARS.floorMax },
       spearman_min: { value: rho, pass: rho >= BARS.spearman },
       tells_ci_lo_min: { value: tellsLo, pass: tells.length > 0 && tellsLo > 0 },
+      market_ci_lo_min: { value: marketLo, pass: market.length > 0 && marketLo > 0 },
     },
   };
 }

@@ -11,6 +11,9 @@ export function gameMarkdown(r: GameReport): string {
     "",
   );
   out.push(`Sellers: ${r.tasks.map((t) => `${t.task} → ${t.seller}`).join("; ")}`, "");
+  const fields = r.tasks.filter((t) => t.field !== null);
+  if (fields.length > 0)
+    out.push(`Rival fields: ${fields.map((t) => `${t.task} → ${t.field}`).join("; ")}`, "");
   out.push("Score (fraction of oracle) ± std across seeds", "");
   out.push(`| buyer | ${r.tasks.map((t) => t.task).join(" | ")} |`);
   out.push(`|---|${r.tasks.map(() => "---").join("|")}|`);
@@ -38,6 +41,17 @@ export function gameMarkdown(r: GameReport): string {
     for (const t of r.tells)
       out.push(
         `| ${t.task} | ${t.buyer} | ${f(t.tells_on)} | ${f(t.tells_off)} | ${f(t.diff)} | [${f(t.ci[0])}, ${f(t.ci[1])}] |`,
+      );
+  }
+  if (r.market.length > 0) {
+    out.push(
+      "",
+      "| market task | buyer | reading the market | ignoring it | difference | paired bootstrap 95 % CI |",
+    );
+    out.push("|---|---|---|---|---|---|");
+    for (const t of r.market)
+      out.push(
+        `| ${t.task} | ${t.buyer} | ${f(t.reading)} | ${f(t.ignoring)} | ${f(t.diff)} | [${f(t.ci[0])}, ${f(t.ci[1])}] |`,
       );
   }
   out.push("", "| bar | value | pass |", "|---|---|---|");

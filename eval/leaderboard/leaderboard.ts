@@ -1,8 +1,8 @@
+import { bootstrapCi, mean } from "../../env/bootstrap";
 import { round4 } from "../../env/money";
 import { deriveSeed } from "../../env/prng";
 import { unitEpisodeId } from "../harness/play-unit";
 import type { UnitResult } from "../harness/unit-result";
-import { bootstrapCi, mean } from "../metrics/bootstrap";
 import type { SummaryPlan } from "../metrics/eval-summary";
 import { BOOTSTRAP_SEED } from "../metrics/eval-summary";
 

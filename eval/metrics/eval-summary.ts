@@ -1,8 +1,8 @@
+import { BOOTSTRAP_RESAMPLES, bootstrapCi, CI_LEVEL, mean, pairedBootstrapCi } from "../../env/bootstrap";
 import { round4 } from "../../env/money";
 import { deriveSeed } from "../../env/prng";
 import type { UnitResult } from "../harness/unit-result";
 import { type AdvantageRates, advantageRates, shares, WIN_THRESHOLD } from "./advantage";
-import { BOOTSTRAP_RESAMPLES, bootstrapCi, CI_LEVEL, mean, pairedBootstrapCi } from "./bootstrap";
 import type { OracleReference } from "./oracle-fraction";
 
 /**

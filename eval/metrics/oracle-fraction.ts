@@ -1,6 +1,6 @@
+import { mean } from "../../env/bootstrap";
 import { round4 } from "../../env/money";
 import type { UnitResult } from "../harness/unit-result";
-import { mean } from "./bootstrap";
 import type { EvalSummary } from "./eval-summary";
 
 /** The oracle's score on one task of a run: the ceiling each row of that task is divided by. */

@@ -1,5 +1,6 @@
 import { probeLine, probePrice } from "../../buyers/probe-buyer";
 import { observe } from "../../env/observe";
+import type { DealOutcome } from "../../env/records";
 import { leaksReservation } from "../../env/reservation-leak";
 import { type RunState, stepRun } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
@@ -23,7 +24,7 @@ export interface SellerQualityOptions {
 export interface QualityEpisode {
   seed: number;
   item: string;
-  outcome: "deal" | "walk" | "expired";
+  outcome: DealOutcome;
   agreed_price: number | null;
   reservation: number;
   rounds: number;

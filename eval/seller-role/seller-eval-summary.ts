@@ -1,8 +1,8 @@
+import { BOOTSTRAP_RESAMPLES, bootstrapCi } from "../../env/bootstrap";
 import { round4 } from "../../env/money";
 import type { SellerRef } from "../../env/seller-policy";
 import type { BuyerRef } from "../../env/seller-role/buyer-ref";
 import { gradeSeller, type SellerGrade } from "../../tasks/seller-role/grade-seller";
-import { BOOTSTRAP_RESAMPLES, bootstrapCi } from "../metrics/bootstrap";
 import type { SellerAgent } from "./seller-agent";
 import type { SellerUnitResult } from "./seller-eval";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { resolveBuyer } from "../../buyers/registry";
+import { bootstrapCi } from "../../env/bootstrap";
 import type { ChatMessage, ChatModel } from "../../env/chat-model";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { formatPrice, round4 } from "../../env/money";
 import { gradeSeller } from "../../tasks/seller-role/grade-seller";
 import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
 import { openSellerRun, SELLER_ROLE_VERSION, stepSellerRun } from "../../tasks/seller-role/seller-run";
-import { bootstrapCi } from "../metrics/bootstrap";
 import { llmSellerAgent } from "./llm-seller-agent";
 import { scriptedSeller } from "./seller-agent";
 import { SELLER_AGENT_PROMPT_HASH } from "./seller-agent-prompt-v1";

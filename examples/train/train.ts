@@ -10,12 +10,12 @@
  */
 import { parseArgs } from "node:util";
 import { buyerFromSpec } from "../../buyers/buyer-registry";
+import { mean } from "../../env/bootstrap";
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { SCRIPTED_SPECS } from "../../eval/game/game-buyers";
 import { inProcessSessions } from "../../eval/harness/in-process-session";
 import { memoryStore } from "../../eval/harness/memory-store";
 import { runEval } from "../../eval/harness/run-eval";
-import { mean } from "../../eval/metrics/bootstrap";
 import { resolveSeller } from "../../sellers/registry";
 import { gitCommit } from "../../src/cli/eval/git-commit";
 import { DEFAULT_CONFIG } from "../../src/config/config";

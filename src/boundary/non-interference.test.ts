@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { Action } from "../../env/action";
 import type { EpisodeSpec } from "../../env/episode-spec";
 import type { EpisodeState } from "../../env/episode-state";
-import { type RunPlan, type RunState, startRun, stepRun } from "../../env/run";
+import { type RunState, startRun, stepRun } from "../../env/run";
 import type { SellerPolicy } from "../../env/seller-policy";
 import type { SellerType } from "../../env/seller-type";
+import { testEpisodeSpec, testRunPlan } from "../../env/testing/test-spec";
 import type { StoredEpisode } from "../storage/episode-store";
 import { episodeView } from "./episode-view";
 import { resetView } from "./reset-view";
@@ -68,40 +69,15 @@ function scriptedSeller(script: Script, hidden: Hidden): SellerPolicy {
 
 function world(script: Script, hidden: Hidden): RunState {
   const seller = scriptedSeller(script, hidden);
-  const spec = (episodeId: string): EpisodeSpec => ({
-    episode_id: episodeId,
-    task_id: "non_interference",
-    task_version: "1",
-    seed: 7,
-    episode: 1,
-    total_episodes: 1,
-    item: { name: "brass lamp", category: null, listing_id: null },
-    buyer_budget: 120,
-    seller_cost: hidden.cost,
-    anchor_base: 100,
-    rounds: script.counters.length + 1,
-    concession_rate: 0.1,
-    inventory: 1,
-    batna_probability: 0,
-    buyer_deadline: null,
-    reveal_personality: false,
-    enable_tells: false,
-    history_window: 6,
-    reward_mode: "shaped",
-    enable_career: false,
-    career: null,
-    ...(hidden.type === undefined ? {} : { seller_type: hidden.type }),
-  });
-  const plan: RunPlan = {
-    taskId: "non_interference",
-    taskVersion: "1",
-    totalEpisodes: 1,
-    successThreshold: 0.5,
-    seller,
-    episodeSpec: (a) => spec(a.episodeId),
-    grade: (records) => records[0]?.normalized_surplus ?? 0,
-    gradeEpisode: (r) => r.normalized_surplus,
-  };
+  const spec = (episodeId: string): EpisodeSpec =>
+    testEpisodeSpec({
+      episode_id: episodeId,
+      task_id: "non_interference",
+      seller_cost: hidden.cost,
+      rounds: script.counters.length + 1,
+      ...(hidden.type === undefined ? {} : { seller_type: hidden.type }),
+    });
+  const plan = testRunPlan(seller, spec);
   return startRun(plan, {
     seed: 7,
     episodeId: "ep_ni",

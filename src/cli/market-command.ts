@@ -1,9 +1,9 @@
 import { createWriteStream, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { publicReportPage } from "../../eval/report/public-market-report";
 import { economyReport, formatEconomyTable, RATING_RESAMPLES } from "../../markets/economy-report";
 import { replayMarket } from "../../markets/market";
 import { publicRatings } from "../../markets/public-ratings";
-import { publicReportPage } from "../../markets/public-report";
 import { eventLine, simulate } from "../../markets/simulate";
 import { type TapeEntry, tapeOf } from "../../markets/views";
 import { type CommandIo, failed, processIo, UsageError } from "./eval/command-io";

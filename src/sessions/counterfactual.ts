@@ -40,13 +40,14 @@ export function branchEpisode(
   input: CounterfactualInput,
   branchId: string,
 ): CounterfactualBranch {
-  const { seller, grade } = storedRuntime(ep);
+  const rt = storedRuntime(ep);
+  const { grade } = rt;
   const moves = buyerMoves(ep.events);
   const k = input.from_round;
   const continuation = input.continuation ?? "greedy";
   let state: EpisodeState | null;
   try {
-    state = branchEpisodeLog(ep.events, k, input.action, continuation, branchId, { seller, grade });
+    state = branchEpisodeLog(ep.events, k, input.action, continuation, branchId, rt);
   } catch (err) {
     if (err instanceof EngineError) throw new ServiceError("VALIDATION_ERROR", err.message);
     throw err;

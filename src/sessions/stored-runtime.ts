@@ -1,4 +1,6 @@
 import type { EpisodeGrader } from "../../env/episode-state";
+import type { EpisodeStartedEvent } from "../../env/events";
+import type { MarketFeed } from "../../env/market/market-section";
 import type { SellerPolicy } from "../../env/seller-policy";
 import { UnknownSellerError } from "../../sellers/registry";
 import { openRun } from "../../tasks/open-run";
@@ -8,6 +10,8 @@ import { ServiceError } from "./session-service";
 export interface StoredRuntime {
   seller: SellerPolicy;
   grade: EpisodeGrader;
+  /** Market tasks: the episode's market, rebuilt from its stored opening, so a branch meets the same rivals. */
+  market?: MarketFeed;
 }
 
 /**
@@ -18,7 +22,8 @@ export interface StoredRuntime {
 export function storedRuntime(ep: StoredEpisode): StoredRuntime {
   let run: ReturnType<typeof openRun>;
   try {
-    run = openRun(ep.task, {
+    // Storage keeps the bare task id beside its version: name the exact version (a bare id is v1).
+    run = openRun(`${ep.task}@${ep.task_version}`, {
       seed: ep.seed,
       episodeId: ep.id,
       seller: `${ep.seller.id}@${ep.seller.version}`,
@@ -43,5 +48,6 @@ export function storedRuntime(ep: StoredEpisode): StoredRuntime {
       409,
     );
   }
-  return { seller, grade: run.plan.gradeEpisode };
+  const market = run.plan.marketFeed?.(ep.events[0] as EpisodeStartedEvent);
+  return { seller, grade: run.plan.gradeEpisode, ...(market === undefined ? {} : { market }) };
 }

@@ -6,7 +6,7 @@ import { replayEvents } from "../../env/episode-state";
 import { runComplete, stepRun } from "../../env/run";
 import { openRun } from "../open-run";
 import { TASK_IDS } from "../task-catalog";
-import { V3_TASK_KEYS } from "../task-ref";
+import { MARKET_TASK_KEYS, V3_TASK_KEYS } from "../task-ref";
 import { GOLDEN_SEEDS, playGolden } from "./golden-episodes";
 
 // Fixtures pin byte-identical episodes of released tasks and are frozen: a change that alters one
@@ -15,13 +15,17 @@ import { GOLDEN_SEEDS, playGolden } from "./golden-episodes";
 const dir = join(import.meta.dirname, "fixtures");
 const record = process.env.BAZAAR_UPDATE_GOLDEN === "1";
 
-// v1 (frozen since release) and v3, the current game. (v2 shipped without fixtures; its seller
+// v1 (frozen since release), v3, the current game, and the market tasks (marketplace_arena@4,
+// whose fixtures also pin the rivals' public tape). (v2 shipped without fixtures; its seller
 // and draws are pinned by the seller lock and the v3 fixtures, which share its draws.)
-const GOLDEN_TASKS: readonly string[] = [...TASK_IDS, ...V3_TASK_KEYS];
+const GOLDEN_TASKS: readonly string[] = [...TASK_IDS, ...V3_TASK_KEYS, ...MARKET_TASK_KEYS];
+
+// Market tasks also pin a seed on which a rival buys a unit while the scripted buyer haggles (round 5).
+const extraSeeds = (task: string): readonly number[] => (MARKET_TASK_KEYS.includes(task) ? [5] : []);
 
 describe("golden episodes", () => {
   for (const task of GOLDEN_TASKS) {
-    for (const seed of GOLDEN_SEEDS) {
+    for (const seed of [...GOLDEN_SEEDS, ...extraSeeds(task)]) {
       it(`${task} seed ${seed} replays byte-for-byte`, () => {
         const file = join(dir, `${task}.${seed}.json`);
         const actual = `${JSON.stringify(playGolden(task, seed), null, 1)}\n`;

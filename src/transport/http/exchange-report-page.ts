@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { REPORT_CSS } from "../../../eval/report/html-report";
-import { publicReportPage } from "../../../markets/public-report";
+import { publicReportPage } from "../../../eval/report/public-market-report";
 import type { PublicRatingsReply } from "../../wire/exchange";
 import { CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 

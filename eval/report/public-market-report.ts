@@ -1,7 +1,7 @@
-import { REPORT_CSS } from "../eval/report/html-report";
-import { escapeHtml, paretoChart } from "../eval/report/svg-charts";
-import type { PublicRatingRow } from "./public-ratings";
-import { PublicRole } from "./public-role";
+import type { PublicRatingRow } from "../../markets/public-ratings";
+import { PublicRole } from "../../markets/public-role";
+import { REPORT_CSS } from "./html-report";
+import { escapeHtml, paretoChart } from "./svg-charts";
 
 /**
  * The public ratings as an HTML report fragment: per role, the (market share, mean capture)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../env/prng";
 import { bootstrapCi, mean, pairedBootstrapCi } from "./bootstrap";
+import { Rng } from "./prng";
 
 describe("bootstrap CIs", () => {
   const rng = new Rng(11);

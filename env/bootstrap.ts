@@ -1,4 +1,4 @@
-import { Rng } from "../../env/prng";
+import { Rng } from "./prng";
 
 /**
  * Percentile bootstrap of the mean with the project's seeded generator, so a CI is a pure
