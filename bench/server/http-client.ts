@@ -1,4 +1,5 @@
-import { Agent, request } from "node:http";
+import type { Agent } from "node:http";
+import { httpRequest, keepAliveAgent } from "../../src/testing/http-request";
 
 export interface Json {
   [k: string]: unknown;
@@ -11,47 +12,15 @@ export interface Reply {
 
 export class HttpClient {
   private readonly agent: Agent;
-  constructor(
-    private readonly host: string,
-    private readonly port: number,
-    sockets: number,
-  ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  private readonly base: string;
+  constructor(host: string, port: number, sockets: number) {
+    this.agent = keepAliveAgent(sockets);
+    this.base = `http://${host}:${port}`;
   }
 
-  call(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = request(
-        {
-          host: this.host,
-          port: this.port,
-          method,
-          path,
-          agent: this.agent,
-          headers:
-            payload === undefined
-              ? {}
-              : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            try {
-              resolve({
-                status: res.statusCode ?? 0,
-                body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Json,
-              });
-            } catch (err) {
-              reject(err);
-            }
-          });
-        },
-      );
-      req.on("error", reject);
-      req.end(payload);
-    });
+  async call(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
+    const r = await httpRequest(this.agent, method, `${this.base}${path}`, body);
+    return { status: r.status, body: JSON.parse(r.text) as Json };
   }
 
   destroy(): void {

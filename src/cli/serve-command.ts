@@ -5,6 +5,8 @@ import { StorageUnavailableError } from "../storage/pg/pg-errors";
 import { ReplicaIdInUseError } from "../storage/pg/pg-leases";
 import { PortInUseError } from "../transport/http/port-in-use";
 import { startServer } from "../transport/server";
+import { SUPERVISOR_PIPE_ENV } from "./replicas/replica-argv";
+import { replicasCommand } from "./replicas/replicas-command";
 
 const HELP = `Usage: bazaar serve [options]
 
@@ -29,6 +31,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     }
     throw err;
   }
+  if (config.replicas !== null) return replicasCommand(args, config);
   const log = createLogger(config.logLevel);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -50,19 +53,31 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   }
   return new Promise<number>((resolve) => {
     let stopping = false;
+    const supervised = process.env[SUPERVISOR_PIPE_ENV] === "1";
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       log.info("shutting down", { signal });
       running.close().then(
-        () => resolve(0),
+        () => {
+          // The watched pipe would keep the process alive once the server is closed.
+          if (supervised) process.stdin.destroy();
+          resolve(0);
+        },
         (err: unknown) => {
           log.error("shutdown failed", errorFields(err));
+          if (supervised) process.stdin.destroy();
           resolve(1);
         },
       );
     };
     process.once("SIGINT", () => stop("SIGINT"));
     process.once("SIGTERM", () => stop("SIGTERM"));
+    // Started by `serve --replicas`: its end of this pipe closes when the supervisor dies, even
+    // by SIGKILL, so the replica drains instead of living on as an orphan holding its sessions.
+    if (supervised) {
+      process.stdin.once("close", () => stop("supervisor gone"));
+      process.stdin.resume();
+    }
   });
 }

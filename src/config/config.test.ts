@@ -43,6 +43,25 @@ describe("server config", () => {
     );
   });
 
+  it("the lease TTL: 3 s by default, set by --lease-ttl or BAZAAR_LEASE_TTL_S, refused outside 2-600 s", () => {
+    expect(DEFAULT_CONFIG.leaseTtlS).toBe(3);
+    expect(loadConfig(["--lease-ttl", "10"], {}).leaseTtlS).toBe(10);
+    expect(loadConfig([], { BAZAAR_LEASE_TTL_S: "2.5" }).leaseTtlS).toBe(2.5);
+    expect(() => loadConfig(["--lease-ttl", "1"], {})).toThrow(
+      "Invalid --lease-ttl / BAZAAR_LEASE_TTL_S: at least 2 seconds (a live replica heartbeats about every second)",
+    );
+    expect(() => loadConfig([], { BAZAAR_LEASE_TTL_S: "soon" })).toThrow(/--lease-ttl/);
+    expect(() => loadConfig(["--lease-ttl=601"], {})).toThrow(/at most 600 seconds/);
+  });
+
+  it("--replicas / BAZAAR_REPLICAS: off by default, 1-64 processes", () => {
+    expect(DEFAULT_CONFIG.replicas).toBeNull();
+    expect(loadConfig(["--replicas", "3"], {}).replicas).toBe(3);
+    expect(loadConfig([], { BAZAAR_REPLICAS: "2" }).replicas).toBe(2);
+    expect(() => loadConfig(["--replicas", "0"], {})).toThrow(/--replicas.*at least 1/);
+    expect(() => loadConfig(["--replicas", "2.5"], {})).toThrow(/--replicas/);
+  });
+
   it("commits on the event loop unless told on/true/1 (flag or BAZAAR_COMMIT_THREAD)", () => {
     expect(loadConfig([], {}).commitThread).toBe(false);
     expect(loadConfig(["--commit-thread", "on"], {}).commitThread).toBe(true);

@@ -40,6 +40,17 @@ export const ServerConfig = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "lowercase letters, digits and '-', at most 32")
     .nullable(),
+  /**
+   * Seconds without a heartbeat after which a replica counts as dead and its sessions may be
+   * taken over (Postgres only). Heartbeats go out every second (every third of this if shorter),
+   * so below 2 s a busy but live replica could lose its sessions. Give every replica the same value.
+   */
+  leaseTtlS: z
+    .number()
+    .min(2, "at least 2 seconds (a live replica heartbeats about every second)")
+    .max(600, "at most 600 seconds"),
+  /** `bazaar serve --replicas N`: run N server processes behind HAProxy (src/cli/replicas/). */
+  replicas: z.number().int().min(1, "at least 1").max(64, "at most 64").nullable(),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -65,6 +76,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   keyRate: 50,
   drainGraceS: 0,
   replicaId: null,
+  leaseTtlS: 3,
+  replicas: null,
 };
 
 interface Setting {
@@ -223,6 +236,20 @@ export const SETTINGS: readonly Setting[] = [
     env: ["BAZAAR_REPLICA_ID"],
     help: "this replica's id (Postgres only): prefixes its session ids, one live process per id",
     parse: text,
+  },
+  {
+    key: "leaseTtlS",
+    flag: "--lease-ttl",
+    env: ["BAZAAR_LEASE_TTL_S"],
+    help: "seconds without a heartbeat before a replica's sessions move to another (Postgres; 2-600, default 3)",
+    parse: num,
+  },
+  {
+    key: "replicas",
+    flag: "--replicas",
+    env: ["BAZAAR_REPLICAS"],
+    help: "run N server processes behind HAProxy on this machine (needs haproxy and a postgres:// --db)",
+    parse: int,
   },
 ];
 

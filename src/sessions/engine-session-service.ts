@@ -322,7 +322,7 @@ export class EngineSessionService implements SessionService {
     }
     options.seller = sellerKey(run.plan.seller.ref);
     const claimed =
-      req.episode_id === undefined ? [] : this.claims.claim(req.episode_id, run.plan.totalEpisodes);
+      req.episode_id === undefined ? [] : await this.claims.claim(req.episode_id, run.plan.totalEpisodes);
     const runNo = s.runNo + 1;
     const row = { id: s.id, task, seed, options, run: runNo };
     const abandoned = runningEpisodeKey(s);
@@ -350,7 +350,7 @@ export class EngineSessionService implements SessionService {
   private async stepIn(s: LiveSession, req: StepRequest): Promise<StepResponse> {
     this.ensureOpen(s);
     if (s.seller !== null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.seller, 422);
-    const seen = recalledStep(this.store, s.id, req.request_id);
+    const seen = recalledStep(this.store, s, req.request_id);
     if (seen !== undefined) return seen;
     const run = this.runOf(s);
     const e = run.episode;
@@ -370,7 +370,7 @@ export class EngineSessionService implements SessionService {
     if (e.done) b.finishEpisode(key, e);
     if (next !== e) s.episodeKey = b.insertEpisode(next, this.persistence.meta(s, now));
     if (touch) b.touchSession(s.id, now);
-    rememberStep(b, s.id, req.request_id, res);
+    rememberStep(b, s, req.request_id, res);
     await this.persistence.persist(s, b.ops);
     return res;
   }

@@ -36,6 +36,14 @@ export interface LiveSession {
   /** When updated_at was last written; refreshed at most every TOUCH_EVERY_MS to spare a write per step. */
   touchedAt: number;
   tail: Promise<unknown>;
+  /**
+   * Every request_id stored for this session, when this process knows them all: it created the
+   * session (a fresh id has no stored steps) and every step since went through it. null when the
+   * session was loaded from storage (another replica, or this one before a restart, may have
+   * stored more) or the set grew past its cap: then storage is asked. It spares a storage read
+   * per step, which on Postgres is a round trip the event loop waits on (sync-pg.ts).
+   */
+  requestIds: Set<string> | null;
 }
 
 export interface SessionTableOptions {
@@ -84,6 +92,7 @@ export class SessionTable {
       lastActive: now,
       touchedAt: now,
       tail: Promise.resolve(),
+      requestIds: stored ? null : new Set(),
     };
   }
 

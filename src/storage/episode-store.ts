@@ -179,8 +179,8 @@ export class EpisodeStore implements Storage {
   }
 
   /** Whether any stored episode (or branch) already has this id. */
-  episodeIdUsed(id: string): boolean {
-    return this.q.episodeIdUsed.get(id) !== undefined;
+  async usedEpisodeIds(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => this.q.episodeIdUsed.get(id) !== undefined));
   }
 
   /** The newest episodes whose run is over, without their logs (a replay list). */

@@ -39,6 +39,8 @@ export interface StorageOptions {
    * to it, and a second live server with the same id refuses to start. SQLite takes none.
    */
   replicaId: string | null;
+  /** Postgres: seconds without a heartbeat before another replica may take this one's sessions. */
+  leaseTtlS?: number;
   log: Logger;
 }
 
@@ -53,6 +55,12 @@ export async function openStorage(opts: StorageOptions): Promise<OpenedStorage> 
   return openSqlite(opts);
 }
 
+/** Heartbeats every second, or every third of the TTL when that is shorter. */
+export const leaseTimes = (ttlS: number) => ({
+  ttlMs: Math.round(ttlS * 1000),
+  heartbeatMs: Math.min(1000, Math.round((ttlS * 1000) / 3)),
+});
+
 /** A lone Postgres-backed server still registers, so a second one started by mistake is refused. */
 export const DEFAULT_REPLICA_ID = "r0";
 
@@ -60,6 +68,7 @@ async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
   const { log } = opts;
   const { store, availability, leases } = await openPgStore(opts.db, {
     replicaId: opts.replicaId ?? DEFAULT_REPLICA_ID,
+    ...(opts.leaseTtlS === undefined ? {} : { leases: leaseTimes(opts.leaseTtlS) }),
     onAvailability: (up, err) =>
       up
         ? log.warn("database reachable again")

@@ -72,8 +72,8 @@ describe.each(ENGINES)("storage contract on %s", (_name, make) => {
     const [a, c] = await Promise.allSettled([writer.commit(bad.ops), writer.commit(good.ops)]);
     expect(a.status).toBe("rejected");
     expect(c.status).toBe("fulfilled");
-    expect(store.episodeIdUsed("c-bad")).toBe(false);
-    expect(store.episodeIdUsed("c-good")).toBe(true);
+    expect(await store.usedEpisodeIds(["c-bad", "c-good", "c-none"])).toEqual(new Set(["c-good"]));
+    expect(await store.usedEpisodeIds([])).toEqual(new Set());
     expect(store.counts().episodes).toBe(1);
   });
 

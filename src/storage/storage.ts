@@ -22,8 +22,12 @@ export interface Storage {
   /** The live episodes of one run of a session, oldest first, with their logs. */
   runEpisodes(sessionId: string, run: number): StoredEpisode[];
   episode(id: string): StoredEpisode | undefined;
-  /** Whether any stored episode (or branch) already has this id. */
-  episodeIdUsed(id: string): boolean;
+  /**
+   * Which of these ids a stored episode (or branch) already has. Asynchronous, unlike the other
+   * reads: every reset naming an episode_id asks, and on Postgres a synchronous read would hold
+   * the event loop for a round trip (sync-pg.ts), which the bench showed on the reset path.
+   */
+  usedEpisodeIds(ids: readonly string[]): Promise<Set<string>>;
   /** The newest episodes whose run is over, without their logs (a replay list). */
   recentOverEpisodes(limit: number): Omit<StoredEpisode, "events">[];
   /** Whether the session is open and one episode of its run `run` is still being played. */

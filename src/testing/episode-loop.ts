@@ -1,5 +1,7 @@
+import type { Agent } from "node:http";
 import type { Observation } from "../../env/observation";
 import { testBuyer } from "./buyer";
+import { httpRequest, keepAliveAgent, type RawReply } from "./http-request";
 
 /** One played episode, as the client saw it: every acknowledged observation, reset first. */
 export interface PlayedEpisode {
@@ -41,31 +43,39 @@ export const newStats = (): LoopStats => ({
  * the same body (so a step keeps its request_id and is never applied twice), waiting Retry-After
  * capped at `maxWaitMs`. Anything else is returned as is.
  */
-async function post(url: string, body: unknown, stats: LoopStats, maxWaitMs: number) {
+async function post(url: string, body: unknown, stats: LoopStats, o: Required<PlayOptions>) {
   for (let attempt = 0; attempt < 400; attempt++) {
-    let r: Response;
+    let r: Awaited<ReturnType<typeof httpRequest>>;
     try {
-      r = await fetch(url, {
-        method: "POST",
-        body: JSON.stringify(body),
-        headers: { "content-type": "application/json" },
-      });
+      r = await (o.send === null ? httpRequest(o.agent, "POST", url, body) : o.send(url, body));
     } catch {
       stats.retriedNetwork++;
       await new Promise((res) => setTimeout(res, 50));
       continue;
     }
     if (r.status === 503 || r.status === 502 || r.status === 504) {
-      await r.arrayBuffer();
       stats.retried503++;
-      const after = Number(r.headers.get("retry-after") ?? "1") * 1000;
-      await new Promise((res) => setTimeout(res, Math.min(after, maxWaitMs)));
+      const after = Number(r.retryAfter ?? "1") * 1000;
+      await new Promise((res) => setTimeout(res, Math.min(after, o.maxWaitMs)));
       continue;
     }
-    return { status: r.status, text: await r.text() };
+    return r;
   }
   throw new Error(`${url}: still failing after 400 attempts`);
 }
+
+export interface PlayOptions {
+  /** Cap on waiting out a Retry-After (ms). */
+  maxWaitMs?: number;
+  /** POST /close once the episode is done (a long-running load must not fill the server's table). */
+  close?: boolean;
+  /** Keep-alive agent the requests go through (one shared by every caller otherwise). */
+  agent?: Agent;
+  /** Another HTTP client instead of node:http (bench/scale/client-ab.ts compares fetch). */
+  send?: ((url: string, body: unknown) => Promise<RawReply>) | null;
+}
+
+const sharedAgent = keepAliveAgent(256);
 
 /**
  * Play one episode of `task` to the end through `base` with the tests' scripted buyer, every
@@ -78,13 +88,14 @@ export async function playEpisode(
   seed: number,
   episodeId: string,
   stats: LoopStats,
-  maxWaitMs = 250,
+  opts: PlayOptions = {},
 ): Promise<PlayedEpisode> {
+  const o = { maxWaitMs: 250, close: false, agent: sharedAgent, send: null, ...opts };
   let reset: { status: number; text: string } | null = null;
   let id = episodeId;
   for (let attempt = 0; reset === null || reset.status === 409; attempt++) {
     id = attempt === 0 ? episodeId : `${episodeId}-r${attempt}`;
-    reset = await post(`${base}/reset`, { task, seed, episode_id: id }, stats, maxWaitMs);
+    reset = await post(`${base}/reset`, { task, seed, episode_id: id }, stats, o);
   }
   if (reset.status !== 200) throw new Error(`reset ${reset.status}: ${reset.text}`);
   const first = JSON.parse(reset.text) as { session_id: string; observation: Observation };
@@ -98,7 +109,7 @@ export async function playEpisode(
       `${base}/step`,
       { session_id: sessionId, action: testBuyer(obs, obs.current_round), request_id: `q${k}` },
       stats,
-      maxWaitMs,
+      o,
     );
     stats.latenciesMs.push(performance.now() - t0);
     if (r.status !== 200) throw new Error(`step ${k} of ${sessionId}: ${r.status} ${r.text}`);
@@ -110,5 +121,6 @@ export async function playEpisode(
     obs = body.observation;
     if (body.done) break;
   }
+  if (o.close) await post(`${base}/close`, { session_id: sessionId }, stats, o);
   return { task, seed, episodeId: id, sessionId, observations };
 }

@@ -127,6 +127,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     db: config.db,
     commitThread: config.commitThread,
     replicaId: config.replicaId,
+    leaseTtlS: config.leaseTtlS,
     log,
   });
   const { store, writer } = storage;

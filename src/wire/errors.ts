@@ -27,6 +27,8 @@ export const ErrorCode = z.enum([
   "STORAGE_UNAVAILABLE",
   // Another live replica holds the session (or took it over): retry after Retry-After.
   "SESSION_ELSEWHERE",
+  // HAProxy's own answer when no replica is ready (all starting, draining or down): retry after Retry-After.
+  "NO_REPLICA_READY",
   // The exchange (docs/exchange.md): markets/errors.ts codes, plus the shell's own.
   "MARKET_NOT_FOUND",
   "UNKNOWN_AGENT",
@@ -123,6 +125,7 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   STORAGE_FULL: env(507),
   STORAGE_UNAVAILABLE: env(503),
   SESSION_ELSEWHERE: env(503),
+  NO_REPLICA_READY: env(503),
   // The exchange: the same statuses as markets/errors.ts MARKET_ERROR_STATUS (checked by a test).
   MARKET_NOT_FOUND: env(404),
   UNKNOWN_AGENT: env(403),

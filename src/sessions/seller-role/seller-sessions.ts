@@ -52,7 +52,7 @@ export class SellerSessions {
     const now = this.d.now();
     const seed = req.seed ?? drawSeed();
     const episodeId = req.episode_id ?? newEpisodeId();
-    const claimed = req.episode_id === undefined ? [] : this.d.claims.claim(req.episode_id, 1);
+    const claimed = req.episode_id === undefined ? [] : await this.d.claims.claim(req.episode_id, 1);
     try {
       const { run, result, task } = await openSellerSessionRun(req, seed, episodeId, this.d.buyers);
       const buyerKey = `${run.buyer.ref.id}@${run.buyer.ref.version}`;
@@ -77,9 +77,7 @@ export class SellerSessions {
 
   async stepIn(s: LiveSession, req: SellerStepRequest): Promise<SellerStepResponse> {
     if (s.closed) throw sessionNotFound(s.id);
-    const seen = recalledStep(this.d.store, s.id, req.request_id) as unknown as
-      | SellerStepResponse
-      | undefined;
+    const seen = recalledStep(this.d.store, s, req.request_id) as unknown as SellerStepResponse | undefined;
     if (seen !== undefined) return seen;
     const run = s.seller;
     if (run === null) throw new ServiceError("VALIDATION_ERROR", ROLE_MISMATCH.buyer, 422);
@@ -104,7 +102,7 @@ export class SellerSessions {
       }
     }
     if (this.d.persistence.dueForTouch(s, now)) b.touchSession(s.id, now);
-    rememberStep(b, s.id, req.request_id, res);
+    rememberStep(b, s, req.request_id, res);
     await this.d.persistence.persist(s, b.ops);
     return res;
   }

@@ -10,8 +10,9 @@ import {
 import type { Storage } from "../storage";
 import type { StoreWriter } from "../store-writer";
 import { type EpisodeKeys, type RunOptionsRow, WriteBatch } from "../write-batch";
+import { StorageUnavailableError } from "./pg-errors";
 import { PgWriter } from "./pg-writer";
-import type { SyncPg } from "./sync-pg";
+import { isOutage, type SyncPg } from "./sync-pg";
 
 /** Keys per block drawn from the episode_key_blocks sequence (pg-schema.ts). */
 const KEY_BLOCK = 1024;
@@ -23,7 +24,7 @@ const READ_SQL = {
   episodeById: "SELECT * FROM episodes WHERE id = $1 ORDER BY key DESC LIMIT 1",
   events:
     "SELECT episode_key, json FROM event_batches WHERE episode_key = ANY($1::bigint[]) ORDER BY episode_key, seq",
-  episodeIdUsed: "SELECT 1 AS used FROM episodes WHERE id = $1 LIMIT 1",
+  usedEpisodeIds: "SELECT DISTINCT id FROM episodes WHERE id = ANY($1::text[])",
   // The rule of episode-store.ts's recentOver; newest by creation time, as keys come in
   // per-process blocks and are not ordered across replicas.
   recentOver: `SELECT e.* FROM episodes e LEFT JOIN sessions s ON s.id = e.session_id
@@ -93,8 +94,15 @@ export class PgStore implements Storage {
     return this.withEvents(this.reader.query<EpisodeDbRow>(READ_SQL.episodeById, [id]))[0];
   }
 
-  episodeIdUsed(id: string): boolean {
-    return this.reader.query(READ_SQL.episodeIdUsed, [id]).length > 0;
+  async usedEpisodeIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    try {
+      const r = await this.pool.query<{ id: string }>(READ_SQL.usedEpisodeIds, [ids]);
+      return new Set(r.rows.map((row) => row.id));
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      throw isOutage(e.code) ? new StorageUnavailableError(String(e.message ?? err)) : err;
+    }
   }
 
   recentOverEpisodes(limit: number): Omit<StoredEpisode, "events">[] {

@@ -76,6 +76,20 @@ describe("two replicas on one Postgres", () => {
     expect(misrouted.status).toBe(503);
     expect(misrouted.retryAfter).toBe("1");
     expect(JSON.parse(misrouted.text).error.code).toBe("SESSION_ELSEWHERE");
+    // A batch sent to b with a's session: that item alone answers 503 (no forwarding between
+    // replicas; HAProxy routes a batch by its first session), b's own item is stepped.
+    const own = JSON.parse((await post(`${b.url}/reset`, { task: "single_deal", seed: 3 })).text);
+    const batch = await post(`${b.url}/batch/step`, {
+      steps: [
+        { session_id: own.session_id, action: { type: "offer", price: 1 } },
+        { session_id: sid, action: testBuyer(obs, obs.current_round), request_id: "batch-a" },
+      ],
+    });
+    expect(batch.status).toBe(200);
+    const [mine, theirs] = JSON.parse(batch.text).results;
+    expect(mine.session_id).toBe(own.session_id);
+    expect(mine.observation).toBeDefined();
+    expect(theirs).toMatchObject({ session_id: sid, status: 503, error: { code: "SESSION_ELSEWHERE" } });
     // A forged id naming a replica that does not exist: 404.
     const forged = await post(`${b.url}/step`, {
       session_id: "zz.AAAAAAAAAAAAAAAAAAAAAA",

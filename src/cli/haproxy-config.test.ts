@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ErrorBody } from "../wire/errors";
+import { haproxyConfig, NO_REPLICA_BODY, NO_REPLICA_RETRY_AFTER_S } from "./haproxy-config";
+
+describe("haproxyConfig", () => {
+  it("HAProxy's own 503 is the servers' JSON error shape with Retry-After", () => {
+    const cfg = haproxyConfig({ bind: ":8000", replicas: [{ id: "r1", address: "127.0.0.1:8001" }] });
+    const line = cfg.split("\n").find((l) => l.trim().startsWith("http-error status 503"));
+    expect(line).toContain("content-type application/json");
+    expect(line).toContain(`hdr Retry-After ${NO_REPLICA_RETRY_AFTER_S}`);
+    // HAProxy's single quotes take the string as is: the body must hold none itself.
+    const body = /string '([^']*)'$/.exec(line ?? "")?.[1];
+    expect(ErrorBody.parse(JSON.parse(body ?? "null"))).toEqual(NO_REPLICA_BODY);
+    expect(NO_REPLICA_BODY.error.code).toBe("NO_REPLICA_READY");
+  });
+
+  it("keeps client connections alive (no httpclose) and routes by the session id's replica prefix", () => {
+    const cfg = haproxyConfig({
+      bind: ":8000",
+      replicas: [
+        { id: "r1", address: "a:1" },
+        { id: "r2", address: "b:2" },
+      ],
+    });
+    expect(cfg).not.toMatch(/httpclose|http-server-close|forceclose/);
+    expect(cfg).toContain("use-server r2 if { var(txn.replica) -m str r2 }");
+    expect(cfg).toContain("server r2 b:2");
+    // A batch is routed by its first session; an orphan's requests hash onto one survivor.
+    expect(cfg).toContain("json_query('$.steps[0].session_id')");
+    expect(cfg).toContain("json_query('$.session_ids[0]')");
+    expect(cfg).toContain("use_backend sessions if { var(txn.sid) -m found }");
+    expect(cfg).toContain("balance hash var(txn.sid)");
+    expect(cfg).toContain("server r2 b:2 track replicas/r2");
+    // One replica holds the exchange; the other stands by.
+    expect(cfg).toContain("use_backend exchange if { path_beg /agents /markets /ledger }");
+    expect(cfg).toContain("server r1 a:1 track replicas/r1\n  server r2 b:2 track replicas/r2 backup");
+  });
+});
