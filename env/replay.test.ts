@@ -91,15 +91,20 @@ describe("branchEpisodeLog", () => {
 });
 
 describe("replayRun with an outside seller the guard corrected", () => {
-  it("replays the stored (guarded) turn with the interventions recorded live", () => {
-    const single = () => openRun("single_deal", { seed: 11, episodeId: "ext" });
+  const single = () => openRun("single_deal", { seed: 11, episodeId: "ext" });
+  /** A run whose outside seller countered far below any reservation: the guard must lift it. */
+  const correctedLive = () => {
     const live = single();
-    // An LLM-style counter far below any reservation: the guard must lift it, and say so.
     stepRun(
       live,
       { type: "offer", price: 5, message: "5?" },
       { action: "counter", price: 10, message: "10 it is" },
     );
+    return live;
+  };
+
+  it("replays the stored (guarded) turn with the interventions recorded live", () => {
+    const live = correctedLive();
     const replied = live.episode.events.at(-1);
     expect(replied?.type === "seller_replied" && replied.guard.length).toBeGreaterThan(0);
     const rebuilt = replayRun(single(), JSON.parse(JSON.stringify(logsOf(live))));
@@ -107,13 +112,7 @@ describe("replayRun with an outside seller the guard corrected", () => {
   });
 
   it("still refuses a stored outside turn the guard would change (it is not the turn that was played)", () => {
-    const single = () => openRun("single_deal", { seed: 11, episodeId: "ext" });
-    const live = single();
-    stepRun(
-      live,
-      { type: "offer", price: 5, message: "5?" },
-      { action: "counter", price: 10, message: "10 it is" },
-    );
+    const live = correctedLive();
     const logs = JSON.parse(JSON.stringify(logsOf(live)));
     logs[0].events.at(-1).price = 1;
     expect(() => replayRun(single(), logs)).toThrow(ReplayMismatchError);
