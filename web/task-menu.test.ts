@@ -7,23 +7,34 @@ const tasks: MenuTask[] = [
   { id: "single_deal", version: "2", difficulty: "easy" },
   { id: "single_deal", version: "3", difficulty: "easy" },
   { id: "career_10", version: "3", difficulty: "hard" },
+  { id: "marketplace_arena", version: "3", difficulty: "hard" },
+  { id: "marketplace_arena", version: "4", difficulty: "hard" },
 ];
 
 const values = (html: string): string[] =>
   [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1] as string);
 
 describe("stall menu", () => {
-  it("puts the current game (newest version) first, so it is the default, and keeps older versions below", () => {
+  it("puts the current game (each task at its newest version) first, so it is the default, and keeps older versions below", () => {
     const html = taskMenuOptions(tasks);
     expect(values(html)).toEqual([
       "single_deal@3",
       "career_10@3",
+      "marketplace_arena@4",
+      "marketplace_arena@3",
       "single_deal@2",
       "single_deal",
       "career_10",
     ]);
-    expect(html.indexOf("Current game (v3)")).toBeLessThan(html.indexOf("Game v2"));
+    expect(html.indexOf("Current game")).toBeLessThan(html.indexOf("Game v3"));
+    expect(html.indexOf("Game v3")).toBeLessThan(html.indexOf("Game v2"));
     expect(html).toContain("Classic game (v1)");
+  });
+
+  it("does not let one task's new version push the other tasks' newest versions out of the current game", () => {
+    const html = taskMenuOptions(tasks);
+    const current = html.slice(0, html.indexOf("</optgroup>"));
+    expect(values(current)).toEqual(["single_deal@3", "career_10@3", "marketplace_arena@4"]);
   });
 
   it("names v1 by its bare id (old ?task= links) and every other version as id@N", () => {

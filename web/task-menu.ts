@@ -13,31 +13,41 @@ export const taskValue = (t: Pick<MenuTask, "id" | "version">): string =>
 
 const byVersionDesc = (a: string, b: string): number => Number(b) - Number(a);
 
-function groupLabel(version: string, newest: string): string {
-  if (version === newest) return `Current game (v${version}): every seed deals new prices and a new seller`;
+function groupLabel(version: string): string {
   if (version === "1") return "Classic game (v1): the same prices every time";
   return `Game v${version} (as first released)`;
 }
 
+const CURRENT_LABEL = "Current game: every seed deals new prices and a new seller";
+
 /**
- * The stall menu: one group per task version, the current game (the newest version) first, so
- * its first stall is what a visitor plays by default; older versions stay playable below.
+ * The stall menu: the current game first (each task at its newest version, in the server's
+ * order), so its first stall is what a visitor plays by default; older versions stay playable
+ * below, one group per version. "Current" is per task: a task that gains a version alone (e.g.
+ * marketplace_arena@4) does not make the other tasks' newest versions look old.
  */
 export function taskMenuOptions(tasks: readonly MenuTask[]): string {
-  const versions = [...new Set(tasks.map((t) => t.version))].sort(byVersionDesc);
-  const newest = versions[0] ?? "1";
-  return versions
-    .map((v) => {
-      const options = tasks
-        .filter((t) => t.version === v)
-        .map(
-          (t) =>
-            `<option value="${escapeHtml(taskValue(t))}">${escapeHtml(`${t.id.replace(/_/g, " ")} · ${t.difficulty}`)}</option>`,
-        )
-        .join("");
-      return `<optgroup label="${escapeHtml(groupLabel(v, newest))}">${options}</optgroup>`;
-    })
-    .join("");
+  const newestOf = new Map<string, string>();
+  for (const t of tasks) {
+    const seen = newestOf.get(t.id);
+    if (seen === undefined || byVersionDesc(seen, t.version) > 0) newestOf.set(t.id, t.version);
+  }
+  const isCurrent = (t: MenuTask) => newestOf.get(t.id) === t.version;
+  const option = (t: MenuTask) =>
+    `<option value="${escapeHtml(taskValue(t))}">${escapeHtml(`${t.id.replace(/_/g, " ")} · ${t.difficulty}`)}</option>`;
+  const group = (label: string, members: readonly MenuTask[]) =>
+    `<optgroup label="${escapeHtml(label)}">${members.map(option).join("")}</optgroup>`;
+  const older = tasks.filter((t) => !isCurrent(t));
+  const versions = [...new Set(older.map((t) => t.version))].sort(byVersionDesc);
+  return [
+    group(CURRENT_LABEL, tasks.filter(isCurrent)),
+    ...versions.map((v) =>
+      group(
+        groupLabel(v),
+        older.filter((t) => t.version === v),
+      ),
+    ),
+  ].join("");
 }
 
 /** The task a menu value (or a `?task=` link) names; "id@1" and a bare id are the same task. */
