@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+
 import type { StepRequest } from "../src/wire/step";
 import {
   ApiError,
@@ -19,6 +20,7 @@ import { escapeHtml } from "./html";
 import { rememberLive } from "./live-sessions";
 import { rupees } from "./money";
 import { offerProblem } from "./offer-check";
+import { outcomeWords } from "./outcome-words";
 import { advance, canMove, INITIAL, type PlayEvent, type PlayState } from "./play-machine";
 import { sellerMenuOptions } from "./seller-menu";
 import { findMenuTask, taskMenuOptions, taskValue } from "./task-menu";
@@ -152,10 +154,7 @@ function renderResult(): void {
   el.resultDetail.textContent = revealed === null ? "Lifting the cloth on the seller's numbers…" : v.detail;
   const score = revealed?.score;
   const rows: Array<[string, string]> = [
-    [
-      "Outcome",
-      o.deal_outcome === "deal" ? "deal" : o.deal_outcome === "walk" ? "walked away" : "ran out of time",
-    ],
+    ["Outcome", outcomeWords(o.deal_outcome)],
     ["Agreed price", o.agreed_price === null ? "—" : rupees(o.agreed_price)],
     ["Reward", state.lastReward === null ? "—" : state.lastReward.toFixed(3)],
   ];

@@ -1,5 +1,6 @@
 import type { DealRecord } from "../src/wire/env-types";
 import { rupees } from "./money";
+import { outcomeWords } from "./outcome-words";
 
 const rounds = (n: number) => `${n} ${n === 1 ? "round" : "rounds"}`;
 
@@ -8,9 +9,7 @@ export function dealSummary(r: DealRecord): string {
   const what =
     r.outcome === "deal" && r.agreed_price !== null
       ? `bought at ${rupees(r.agreed_price)}`
-      : r.outcome === "walk"
-        ? "no deal, walked"
-        : "no deal, time ran out";
+      : `no deal, ${r.outcome === "walk" ? "walked" : outcomeWords(r.outcome)}`;
   return `${what} in ${rounds(r.rounds_taken)}`;
 }
 

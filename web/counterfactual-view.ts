@@ -4,19 +4,19 @@ import { renderDialogue } from "./chat-view";
 import type { CueMark } from "./cue-spans";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
+import { outcomeWords } from "./outcome-words";
 
 type Summary = CounterfactualResult["original"];
 
-function outcomeWords(s: Summary): string {
+function summaryOutcome(s: Summary): string {
   if (s.outcome === "deal") return s.agreed_price === null ? "deal" : `deal at ${rupees(s.agreed_price)}`;
-  if (s.outcome === "walk") return "no deal (walked away)";
-  if (s.outcome === "expired") return "no deal (time ran out)";
-  return "still going";
+  if (s.outcome === null || s.outcome === undefined) return "still going";
+  return `no deal (${outcomeWords(s.outcome)})`;
 }
 
 function column(title: string, s: Summary, extra: string): string {
   const rows: Array<[string, string]> = [
-    ["Outcome", outcomeWords(s)],
+    ["Outcome", summaryOutcome(s)],
     ["Rounds", String(s.rounds)],
     ["Score", s.score === null ? "—" : s.score.toFixed(3)],
   ];

@@ -1,15 +1,10 @@
 import type { EpisodeListItem } from "./api";
 import { escapeHtml } from "./html";
 import { rupees } from "./money";
-
-const OUTCOME: Readonly<Record<string, string>> = {
-  deal: "deal",
-  walk: "walked away",
-  expired: "ran out of time",
-};
+import { outcomeWords } from "./outcome-words";
 
 function outcomeText(e: EpisodeListItem): string {
-  const what = e.outcome === null ? e.status : (OUTCOME[e.outcome] ?? e.outcome);
+  const what = e.outcome === null ? e.status : outcomeWords(e.outcome);
   return e.outcome === "deal" && e.agreed_price !== null ? `${what} at ${rupees(e.agreed_price)}` : what;
 }
 

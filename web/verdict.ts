@@ -68,5 +68,12 @@ export function verdict(v: VerdictInput): Verdict {
           : "No deal.";
     return { headline, detail: `Nothing changed hands.${why}`, share: null };
   }
+  if (v.outcome === "sold_out") {
+    return {
+      headline: "Sold out.",
+      detail: `Another buyer took the last unit while you were still haggling.${why}`,
+      share: null,
+    };
+  }
   return { headline: "Time ran out.", detail: `The rounds ran out before you agreed.${why}`, share: null };
 }
