@@ -40,23 +40,32 @@ interface Measured {
   p99Ms: number;
   clientCpuPerS: number;
   serverCpuPerS: number;
+  /** The server CPU split by part, so a reader can see which one bounds the figure. */
+  partCpuPerS: Record<Part, number>;
   /** Postgres transactions committed per second (commits, reads, heartbeats), for Postgres targets. */
   pgXactPerS: number | null;
 }
 
+type Part = "replicas" | "haproxy" | "postgres";
 interface Target {
   url: string;
-  /** Every process that serves this target: replicas, balancer, Postgres and its backends. */
-  pids: () => number[];
+  /** Every process that serves this target, by part: replicas, balancer, Postgres and its backends. */
+  pids: () => Record<Part, number[]>;
   postgres: boolean;
 }
+const PARTS: Part[] = ["replicas", "haproxy", "postgres"];
+const cpuByPart = (t: Target): Record<Part, number> => {
+  const byPart = t.pids();
+  const sum = (ps: number[]) => ps.reduce((n, p) => n + cpuOf(p), 0);
+  return { replicas: sum(byPart.replicas), haproxy: sum(byPart.haproxy), postgres: sum(byPart.postgres) };
+};
 
 /** LOOPS episode loops against a target for `seconds`; server CPU summed over its processes. */
 async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<Measured> {
   const stats: LoopStats = newStats();
   const agent: Agent = keepAliveAgent(LOOPS);
   const until = Date.now() + seconds * 1000;
-  const cpu0 = t.pids().reduce((n, p) => n + cpuOf(p), 0);
+  const cpu0 = cpuByPart(t);
   const x0 = t.postgres ? await pgXacts() : 0;
   const me0 = process.cpuUsage();
   const t0 = performance.now();
@@ -74,7 +83,11 @@ async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<
   const wall = (performance.now() - t0) / 1000;
   agent.destroy();
   const me = process.cpuUsage(me0);
-  const cpu1 = t.pids().reduce((n, p) => n + cpuOf(p), 0);
+  const cpu1 = cpuByPart(t);
+  const partCpuPerS = Object.fromEntries(PARTS.map((k) => [k, (cpu1[k] - cpu0[k]) / wall])) as Record<
+    Part,
+    number
+  >;
   const x1 = t.postgres ? await pgXacts() : 0;
   const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
   return {
@@ -82,7 +95,8 @@ async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<
     p50Ms: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     clientCpuPerS: (me.user + me.system) / 1e6 / wall,
-    serverCpuPerS: (cpu1 - cpu0) / wall,
+    serverCpuPerS: PARTS.reduce((n, k) => n + partCpuPerS[k], 0),
+    partCpuPerS,
     pgXactPerS: t.postgres ? (x1 - x0) / wall : null,
   };
 }
@@ -98,6 +112,9 @@ const summary = (ms: Measured[]) => ({
   p99_ms: round(median(ms.map((m) => m.p99Ms))),
   client_cpu_s_per_s: round(median(ms.map((m) => m.clientCpuPerS))),
   server_cpu_s_per_s: round(median(ms.map((m) => m.serverCpuPerS))),
+  server_cpu_s_per_s_by_part: Object.fromEntries(
+    PARTS.map((k) => [k, round(median(ms.map((m) => m.partCpuPerS[k])))]),
+  ),
   pg_xact_per_s: ms[0]?.pgXactPerS === null ? null : round(median(ms.map((m) => m.pgXactPerS ?? 0)), 0),
   runs: ms.map((m) => round(m.stepsPerS, 0)),
 });
@@ -126,10 +143,22 @@ process.on("exit", () => {
 const pid = (p: { child: { pid?: number } }) => p.child.pid ?? 0;
 const pgPids = () => postgresPids(postmaster);
 const targets: Record<"lb1" | "lb2" | "pg" | "sqlite", Target> = {
-  lb1: { url: lb1.url, pids: () => [pid(r1), pid(lb1), ...pgPids()], postgres: true },
-  lb2: { url: lb2.url, pids: () => [pid(r1), pid(r2), pid(lb2), ...pgPids()], postgres: true },
-  pg: { url: r1.url, pids: () => [pid(r1), ...pgPids()], postgres: true },
-  sqlite: { url: sqlite.url, pids: () => [pid(sqlite)], postgres: false },
+  lb1: {
+    url: lb1.url,
+    pids: () => ({ replicas: [pid(r1)], haproxy: [pid(lb1)], postgres: pgPids() }),
+    postgres: true,
+  },
+  lb2: {
+    url: lb2.url,
+    pids: () => ({ replicas: [pid(r1), pid(r2)], haproxy: [pid(lb2)], postgres: pgPids() }),
+    postgres: true,
+  },
+  pg: { url: r1.url, pids: () => ({ replicas: [pid(r1)], haproxy: [], postgres: pgPids() }), postgres: true },
+  sqlite: {
+    url: sqlite.url,
+    pids: () => ({ replicas: [pid(sqlite)], haproxy: [], postgres: [] }),
+    postgres: false,
+  },
 };
 const names = Object.keys(targets) as (keyof typeof targets)[];
 
