@@ -20,6 +20,12 @@ export interface TrainOptions {
   version: string;
   /** The feature set (env/tells/feature-sets.ts) the model reads with; tells-features/3 writes a tells-model/2 file. */
   featureSet: string;
+  /**
+   * Thresholds are chosen for the best inner-fold F1 among the (veto, threshold) pairs whose
+   * inner-fold precision reaches this floor (the best F1 overall when none does); 0: no floor
+   * (tells-model@3 and @4 were chosen so).
+   */
+  precisionFloor?: number;
 }
 
 export const DEFAULT_TRAIN: TrainOptions = {
@@ -28,8 +34,9 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@4",
-  featureSet: "tells-features/4",
+  version: "tells-model@5",
+  featureSet: "tells-features/5",
+  precisionFloor: 0.8,
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
