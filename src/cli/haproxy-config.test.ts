@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ErrorBody } from "../wire/errors";
-import { haproxyConfig, NO_REPLICA_BODY, NO_REPLICA_RETRY_AFTER_S } from "./haproxy-config";
+import {
+  haproxyConfig,
+  haproxyThreadsFor,
+  NO_REPLICA_BODY,
+  NO_REPLICA_RETRY_AFTER_S,
+} from "./haproxy-config";
 
 describe("haproxyConfig", () => {
   it("HAProxy's own 503 is the servers' JSON error shape with Retry-After", () => {
@@ -34,5 +39,15 @@ describe("haproxyConfig", () => {
     // One replica holds the exchange; the other stands by.
     expect(cfg).toContain("use_backend exchange if { path_beg /agents /markets /ledger }");
     expect(cfg).toContain("server r1 a:1 track replicas/r1\n  server r2 b:2 track replicas/r2 backup");
+  });
+
+  it("sets HAProxy's threads only when told, one per four cores on a box shared with replicas", () => {
+    const replicas = [{ id: "r1", address: "a:1" }];
+    expect(haproxyConfig({ bind: ":8000", replicas })).not.toContain("nbthread");
+    expect(haproxyConfig({ bind: ":8000", replicas, threads: 1 })).toContain("\n  nbthread 1\n");
+    expect(haproxyConfig({ bind: ":8000", replicas, threads: 3 })).toMatch(
+      /^global$[\s\S]*^ {2}nbthread 3$[\s\S]*^defaults$/m,
+    );
+    expect([1, 2, 4, 7, 8, 16, 64].map(haproxyThreadsFor)).toEqual([1, 1, 1, 1, 2, 4, 16]);
   });
 });

@@ -3,11 +3,13 @@ import { LeaseLostError } from "../ownership";
 import type { LeaseFence, StoreWriter } from "../store-writer";
 import type { WriteOp } from "../write-batch";
 import { isStorageUnavailable, StorageUnavailableError } from "./pg-errors";
-import { executeWrite, PREPARE_WRITES } from "./pg-prepared";
+import { executeWrite, fenceGroup, PREPARE_WRITES } from "./pg-prepared";
 import { isOutage } from "./sync-pg";
 
 interface PendingWrite {
+  /** The unit's writes, without its fence. */
   sql: string;
+  fence: LeaseFence | null;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -55,13 +57,14 @@ export class PgWriter implements StoreWriter {
     if (this.closed) return Promise.reject(new Error("The store writer is closed."));
     let sql: string;
     try {
-      sql = this.render(ops, fence);
+      sql = this.render(ops);
+      if (fence !== undefined) fenceGroup([fence]); // refuse a bad fence here, not in a group
     } catch (err) {
       return Promise.reject(err);
     }
     if (sql === "") return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ sql, resolve, reject });
+      this.pending.push({ sql, fence: fence ?? null, resolve, reject });
       if (!this.scheduled && this.inFlight === null) {
         this.scheduled = true;
         setImmediate(() => {
@@ -90,7 +93,7 @@ export class PgWriter implements StoreWriter {
     this.closed = true;
   }
 
-  private render(ops: readonly WriteOp[], fence?: LeaseFence): string {
+  private render(ops: readonly WriteOp[]): string {
     const lines = ops.map(([name, params]) => executeWrite(name, params));
     const replica = this.opts.replicaId;
     if (replica !== undefined) {
@@ -98,11 +101,14 @@ export class PgWriter implements StoreWriter {
         if (name === "insertSession") lines.push(executeWrite("insertLease", [params[0] ?? null, replica]));
       }
     }
-    if (fence !== undefined && lines.length > 0) {
-      const f = fence;
-      lines.push(executeWrite("fence", [f.sessionId, f.replicaId, f.instance, f.epoch]));
-    }
     return lines.join("\n");
+  }
+
+  /** Units' writes, then one statement checking every unit's lease (a failed check rolls all back). */
+  private groupSql(units: readonly PendingWrite[]): string {
+    const fences = units.flatMap((u) => (u.fence === null ? [] : [u.fence]));
+    const writes = units.map((u) => u.sql).join("\n");
+    return fences.length === 0 ? writes : `${writes}\n${fenceGroup(fences)}`;
   }
 
   /**
@@ -141,7 +147,7 @@ export class PgWriter implements StoreWriter {
 
   private async run(units: PendingWrite[]): Promise<void> {
     try {
-      await this.query(units.map((u) => u.sql).join("\n"));
+      await this.query(this.groupSql(units));
       for (const u of units) u.resolve();
       this.opts.onOutcome?.(null);
       return;
@@ -156,7 +162,7 @@ export class PgWriter implements StoreWriter {
     // One unit failed and rolled the group back: retry each alone so only it fails.
     for (const u of units) {
       try {
-        await this.query(u.sql);
+        await this.query(this.groupSql([u]));
         u.resolve();
       } catch (err) {
         u.reject(commitError(err));
