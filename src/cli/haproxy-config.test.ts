@@ -49,8 +49,10 @@ describe("haproxyConfig", () => {
     expect(cfg).toContain("use_backend sessions if { var(txn.sid) -m found }");
     expect(cfg).toContain("balance hash var(txn.sid)");
     expect(cfg).toContain("server r2 b:2 track replicas/r2");
-    // One replica holds the exchange; the other stands by.
+    // The exchange goes to whichever replica runs it: the one whose /ready/exchange says 200.
     expect(cfg).toContain("use_backend exchange if { path_beg /agents /markets /ledger }");
-    expect(cfg).toContain("server r1 a:1 track replicas/r1\n  server r2 b:2 track replicas/r2 backup");
+    const exchange = cfg.slice(cfg.indexOf("backend exchange"));
+    expect(exchange).toContain("option httpchk GET /ready/exchange");
+    expect(exchange).toContain("server r1 a:1\n  server r2 b:2");
   });
 });

@@ -79,7 +79,8 @@ export interface HaproxyOptions {
  * - when that replica is down, the session id is hashed (consistently) onto a survivor, so every
  *   request of an orphaned session reaches the same replica, which takes it over once; balancing
  *   them instead would bounce them between survivors, each answering 503 while another holds it;
- * - the exchange's routes (/agents, /markets, /ledger) go to the first replica, the others standing by;
+ * - the exchange's routes (/agents, /markets, /ledger) go to the one replica that runs the exchange
+ *   (it holds the exchange's lease in Postgres; its /ready/exchange alone says 200);
  * - anything else (/reset of a new session, catalog, docs) goes to the least busy healthy replica;
  * - a WebSocket stays on the replica its connection reached (a session held by a socket never moves);
  * - health is /ready: a draining replica (SIGTERM) or one without its database gets no new work,
@@ -146,12 +147,13 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     ...opts.replicas.map((r) => `  use-server ${r.id} if { var(txn.replica) -m str ${r.id} }`),
     ...opts.replicas.map((r) => `  server ${r.id} ${r.address} track replicas/${r.id}${dns}`),
     "",
-    // The first replica serves the exchange; the next ready one takes over if it goes down (on
-    // Postgres the exchange is in memory, so markets restart empty there: docs/scaling.md).
+    // The exchange runs on the one replica holding its lease (exchange-host.ts): that replica's
+    // /ready/exchange says 200, the others' 503, so the exchange follows a takeover by itself.
     "backend exchange",
-    ...opts.replicas.map(
-      (r, i) => `  server ${r.id} ${r.address} track replicas/${r.id}${i === 0 ? "" : " backup"}${dns}`,
-    ),
+    "  option httpchk GET /ready/exchange",
+    "  http-check expect status 200",
+    `  default-server check inter ${check}ms fall 2 rise 2${dns}`,
+    ...opts.replicas.map((r) => `  server ${r.id} ${r.address}`),
     "",
   ];
   return lines.join("\n");
