@@ -24,10 +24,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { ENGINE_VERSION } from "../env/engine-version";
 import { gitCommit } from "../src/cli/eval/git-commit";
+import { keepAliveAgent } from "../src/client/http-request";
 import { startHaproxy, startReplicas } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { type LoopStats, newStats, playEpisode } from "../src/testing/episode-loop";
-import { keepAliveAgent } from "../src/testing/http-request";
 import { startServerProcess } from "../src/testing/server-process";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
