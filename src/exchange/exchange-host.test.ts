@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaseTimes } from "../storage/open-storage";
 import { type OpenedPg, openPgStore } from "../storage/pg/open-pg";
+import { ageHeartbeat } from "../storage/testing/engines";
 import { type EmbeddedPg, startEmbeddedPg } from "../testing/embedded-pg";
 import { PgExchangeHost } from "./exchange-host";
 import { GOOD_PITCH, TERMS } from "./testing/exchange-http";
@@ -41,14 +42,6 @@ async function replica(url: string, id: string): Promise<PgExchangeHost> {
   return host;
 }
 
-/** Make a replica look dead to the others, as a kill -9 would after the lease TTL. */
-async function age(url: string, id: string): Promise<void> {
-  const c = new pg.Client(url);
-  await c.connect();
-  await c.query("UPDATE replicas SET heartbeat_at = 'epoch' WHERE replica_id = $1", [id]);
-  await c.end();
-}
-
 describe("the exchange on Postgres: one holder, takeover after the TTL", () => {
   it("only the lease holder serves; a takeover keeps agents, tokens, open markets, tape and ledger, and fences the old holder", async () => {
     const url = await server.freshDatabase("exchange_takeover");
@@ -82,7 +75,7 @@ describe("the exchange on Postgres: one holder, takeover after the TTL", () => {
     expect(before.ledger).toHaveLength(1);
 
     // r1 dies (its heartbeat ages past the TTL): r2 takes the exchange over on its next acquire.
-    await age(url, "r1");
+    await ageHeartbeat(url, "r1");
     expect(await r2.acquire()).toBe(true);
     const x2 = r2.shell;
     expect(x2.registry.authenticate(alpha.token)).toBe(alpha.agent_id);
