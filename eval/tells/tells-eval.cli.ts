@@ -4,32 +4,24 @@ import { extractCues, type LocalTellsExtractor } from "../../env/tells/extract-c
 import { loadCorpus } from "./corpus/corpus-row";
 import { AFTER_V2_LEXICON_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
 import { loadSplit } from "./fixtures";
+import { FRESH_SETS, freshReport } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
 import { DEFAULT_TRAIN } from "./model/train";
-import { type SplitScore, scoreSplit } from "./score";
+import { compact, r4, table } from "./report-format";
+import { scoreSplit } from "./score";
 
 /**
  * `npm run eval:tells`: the tells extractors on the corpus, held out by family (grouped
  * k-fold: each fold's model is trained on the other folds' families only), message-level as
  * an outside set labelled per message is scored, plus span overlap; per language and per
  * family; µs per message of each local path with the shipped model. Last line: JSON.
+ * With `--fresh`, first each fresh set (eval/tells/fresh/, eval-only) read by the shipped model;
+ * `--fresh-only` stops there. The default run leaves them out on purpose: whoever iterates on the
+ * model with this command must not tune against the sets' scores, or they stop being untouched.
  */
 const FOLDS = 5;
 const TIMED_PASSES = 7;
 const US_BAR = 30;
-
-function table(name: string, s: SplitScore): string {
-  const head = `${name.padEnd(14)} ${"signal".padEnd(11)} ${"P".padStart(6)} ${"R".padStart(6)} ${"F1".padStart(6)}  tp/fp/fn`;
-  const rows = VERBAL_SIGNALS.map((sig) => {
-    const x = s.per_signal[sig];
-    return `${"".padEnd(14)} ${sig.padEnd(11)} ${x.precision.toFixed(3).padStart(6)} ${x.recall.toFixed(3).padStart(6)} ${x.f1.toFixed(3).padStart(6)}  ${x.tp}/${x.fp}/${x.fn}`;
-  });
-  return [
-    head,
-    ...rows,
-    `${"".padEnd(14)} ${"macro F1".padEnd(11)} ${"".padStart(13)} ${s.macro_f1.toFixed(3).padStart(6)}`,
-  ].join("\n");
-}
 
 function medianMicrosPerMessage(texts: readonly string[], path: LocalTellsExtractor): number {
   for (const t of texts) extractCues(t, path); // warm-up: let the JIT settle before timing
@@ -43,16 +35,15 @@ function medianMicrosPerMessage(texts: readonly string[], path: LocalTellsExtrac
   return perPass[Math.floor(perPass.length / 2)] ?? Number.NaN;
 }
 
-const r4 = (x: number): number => Math.round(x * 10000) / 10000;
-const compact = (s: SplitScore) => ({
-  macro_f1: r4(s.macro_f1),
-  per_signal: Object.fromEntries(
-    VERBAL_SIGNALS.map((sig) => {
-      const x = s.per_signal[sig];
-      return [sig, { precision: r4(x.precision), recall: r4(x.recall), f1: r4(x.f1) }];
-    }),
-  ),
-});
+// Fresh sets first, only when asked: `--fresh-only` stops after them (seconds, not k trainings).
+const withFresh = process.argv.includes("--fresh") || process.argv.includes("--fresh-only");
+const freshSets = withFresh ? FRESH_SETS.map((name) => ({ name, ...freshReport(name) })) : [];
+for (const f of freshSets) console.log(f.lines.join("\n"));
+const freshJson = Object.fromEntries(freshSets.map((f) => [f.name, f.json]));
+if (process.argv.includes("--fresh-only")) {
+  console.log(JSON.stringify({ fresh_only: true, ...freshJson }));
+  process.exit(0);
+}
 
 const rows = loadCorpus();
 const folds = familyFolds(rows, FOLDS);
@@ -145,6 +136,7 @@ console.log(
     after_v2_lexicon: { rows: afterPreds.length, ...compact(after) },
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
+    ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
     us_per_message: { rules: r4(usRules), model: r4(usModel) },
     bars: { macro_f1: 0.85, recall: 0.7, precision: 0.8, us_per_message: US_BAR, met },

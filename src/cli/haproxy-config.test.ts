@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_ROUTES, ErrorBody } from "../wire/errors";
 import {
   haproxyConfig,
+  haproxyThreadsFor,
   NO_REPLICA_BODY,
   NO_REPLICA_RETRY_AFTER_S,
   REPLICA_FAILED_BODY,
@@ -54,5 +55,15 @@ describe("haproxyConfig", () => {
     const exchange = cfg.slice(cfg.indexOf("backend exchange"));
     expect(exchange).toContain("option httpchk GET /ready/exchange");
     expect(exchange).toContain("server r1 a:1\n  server r2 b:2");
+  });
+
+  it("sets HAProxy's threads only when told, one per four cores on a box shared with replicas", () => {
+    const replicas = [{ id: "r1", address: "a:1" }];
+    expect(haproxyConfig({ bind: ":8000", replicas })).not.toContain("nbthread");
+    expect(haproxyConfig({ bind: ":8000", replicas, threads: 1 })).toContain("\n  nbthread 1\n");
+    expect(haproxyConfig({ bind: ":8000", replicas, threads: 3 })).toMatch(
+      /^global$[\s\S]*^ {2}nbthread 3$[\s\S]*^defaults$/m,
+    );
+    expect([1, 2, 4, 7, 8, 16, 64].map(haproxyThreadsFor)).toEqual([1, 1, 1, 1, 2, 4, 16]);
   });
 });

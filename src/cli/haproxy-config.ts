@@ -68,7 +68,16 @@ export interface HaproxyOptions {
    * so HAProxy starts before its replicas and follows a restarted pod to its new address.
    */
   dns?: boolean;
+  /** HAProxy's threads (nbthread); haproxyThreadsFor() picks one for a box. */
+  threads?: number;
 }
+
+/**
+ * HAProxy threads for a box of `cpus` cores that also runs the replicas: one per four cores, at
+ * least one. A thread forwards tens of thousands of requests a second, far more than a replica
+ * serves, and on a small box every extra thread competes with the replicas for the same cores.
+ */
+export const haproxyThreadsFor = (cpus: number): number => Math.max(1, Math.floor(cpus / 4));
 
 /**
  * The load balancer's configuration for N replicas (docs/scaling.md explains each part):
@@ -97,6 +106,7 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "  maxconn 4096",
     // Room for a whole request body (the server's own limit is 64 KiB): json_query reads the buffer.
     "  tune.bufsize 81920",
+    ...(opts.threads === undefined ? [] : [`  nbthread ${opts.threads}`]),
     "",
     ...(opts.dns === true ? ["resolvers dns", "  parse-resolv-conf", "  hold valid 5s", ""] : []),
     "defaults",

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { haproxyConfig } from "../cli/haproxy-config";
+import { haproxyConfig, haproxyThreadsFor } from "../cli/haproxy-config";
 import { type EmbeddedPg, freePort } from "./embedded-pg";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -72,7 +72,10 @@ export interface Balancer {
 }
 
 /** HAProxy on a free 127.0.0.1 port in front of `replicas`, ready once /ready answers through it. */
-export async function startHaproxy(replicas: readonly Replica[]): Promise<Balancer> {
+export async function startHaproxy(
+  replicas: readonly Replica[],
+  threads = haproxyThreadsFor(availableParallelism()),
+): Promise<Balancer> {
   const bin = ensureHaproxy();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "bazaar-haproxy-"));
@@ -82,6 +85,7 @@ export async function startHaproxy(replicas: readonly Replica[]): Promise<Balanc
     haproxyConfig({
       bind: `127.0.0.1:${port}`,
       replicas: replicas.map((r) => ({ id: r.id, address: new URL(r.url).host })),
+      threads,
     }),
   );
   const child = spawn(bin, ["-db", "-f", cfg], { stdio: ["ignore", "ignore", "inherit"] });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerConfig } from "../../config/config";
 import { redactUrl } from "../../storage/pg/open-pg";
-import { haproxyConfig } from "../haproxy-config";
+import { haproxyConfig, haproxyThreadsFor } from "../haproxy-config";
 import { findHaproxy } from "./haproxy-binary";
 import { replicaEnv, replicaPlans, replicasProblem } from "./replica-argv";
 import {
@@ -57,6 +57,7 @@ export async function replicasCommand(
     haproxyConfig({
       bind: `${config.host}:${port}`,
       replicas: plans.map((p) => ({ id: p.id, address: `127.0.0.1:${p.port}` })),
+      threads: haproxyThreadsFor(availableParallelism()),
     }),
   );
   const childEnv = replicaEnv(env, config);

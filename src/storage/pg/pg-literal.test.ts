@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderStatement, sqlLiteral } from "./pg-literal";
+import { sqlLiteral } from "./pg-literal";
 
 describe("Postgres literals for multi-statement commits", () => {
   it("quotes text by doubling quotes only (standard_conforming_strings), numbers as they are, null as NULL", () => {
@@ -15,13 +15,5 @@ describe("Postgres literals for multi-statement commits", () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
     expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow(TypeError);
     expect(() => sqlLiteral("a\u0000b")).toThrow(TypeError);
-  });
-
-  it("fills placeholders left to right and checks their count; a ? inside a value is not a placeholder", () => {
-    expect(renderStatement("UPDATE t SET a = ? WHERE id = ?", ["x?", 3])).toBe(
-      "UPDATE t SET a = 'x?' WHERE id = 3",
-    );
-    expect(() => renderStatement("SELECT ?", [])).toThrow(/Too few/);
-    expect(() => renderStatement("SELECT ?", [1, 2])).toThrow(/Too many/);
   });
 });

@@ -1,9 +1,9 @@
 import type pg from "pg";
 import { LeaseLostError } from "../ownership";
 import type { LeaseFence, StoreWriter } from "../store-writer";
-import { WRITE_SQL, type WriteOp } from "../write-batch";
+import type { WriteOp } from "../write-batch";
 import { isStorageUnavailable, StorageUnavailableError } from "./pg-errors";
-import { renderOps, sqlLiteral } from "./pg-literal";
+import { executeWrite, PREPARE_WRITES } from "./pg-prepared";
 import { isOutage } from "./sync-pg";
 
 interface PendingWrite {
@@ -18,6 +18,9 @@ export interface PgWriterOptions {
   /** Told of every commit's outcome, so the server knows when Postgres is down or back. */
   onOutcome?: (err: unknown | null) => void;
 }
+
+/** Pooled connections that have the writes prepared; module-wide, as writers may share a pool. */
+const PREPARED = new WeakSet<pg.PoolClient>();
 
 /** A failed commit as the caller should see it: an outage, or Postgres's own refusal. */
 function commitError(err: unknown): unknown {
@@ -88,19 +91,38 @@ export class PgWriter implements StoreWriter {
   }
 
   private render(ops: readonly WriteOp[], fence?: LeaseFence): string {
-    let sql = renderOps(WRITE_SQL, ops);
+    const lines = ops.map(([name, params]) => executeWrite(name, params));
     const replica = this.opts.replicaId;
     if (replica !== undefined) {
       for (const [name, params] of ops) {
-        if (name !== "insertSession") continue;
-        sql += `\nINSERT INTO leases (session_id, replica_id, epoch) VALUES (${sqlLiteral(params[0] ?? null)}, ${sqlLiteral(replica)}, 1);`;
+        if (name === "insertSession") lines.push(executeWrite("insertLease", [params[0] ?? null, replica]));
       }
     }
-    if (fence !== undefined && sql !== "") {
+    if (fence !== undefined && lines.length > 0) {
       const f = fence;
-      sql += `\nSELECT bazaar_fence(${sqlLiteral(f.sessionId)}, ${sqlLiteral(f.replicaId)}, ${sqlLiteral(f.instance)}, ${sqlLiteral(f.epoch)});`;
+      lines.push(executeWrite("fence", [f.sessionId, f.replicaId, f.instance, f.epoch]));
     }
-    return sql;
+    return lines.join("\n");
+  }
+
+  /**
+   * Runs one text on a pooled connection that has the writes prepared (once per connection). A
+   * connection that failed for any reason but a refused statement is dropped, not reused.
+   */
+  private async query(sql: string): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      if (!PREPARED.has(client)) {
+        await client.query(PREPARE_WRITES);
+        PREPARED.add(client);
+      }
+      await client.query(sql);
+      client.release();
+    } catch (err) {
+      const code = (err as { code?: string } | null)?.code;
+      client.release(isOutage(code) ? (err as Error) : undefined);
+      throw err;
+    }
   }
 
   private send(): void {
@@ -119,7 +141,7 @@ export class PgWriter implements StoreWriter {
 
   private async run(units: PendingWrite[]): Promise<void> {
     try {
-      await this.pool.query(units.map((u) => u.sql).join("\n"));
+      await this.query(units.map((u) => u.sql).join("\n"));
       for (const u of units) u.resolve();
       this.opts.onOutcome?.(null);
       return;
@@ -134,7 +156,7 @@ export class PgWriter implements StoreWriter {
     // One unit failed and rolled the group back: retry each alone so only it fails.
     for (const u of units) {
       try {
-        await this.pool.query(u.sql);
+        await this.query(u.sql);
         u.resolve();
       } catch (err) {
         u.reject(commitError(err));
