@@ -1,4 +1,3 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRun } from "../../../tasks/open-run";
 import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
