@@ -31,6 +31,7 @@ import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { type LoopStats, newStats, type PlayOptions, playEpisode } from "../src/testing/episode-loop";
 import { RawHttpConnection } from "../src/testing/raw-http";
 import { startServerProcess } from "../src/testing/server-process";
+import { parallelSpeedup } from "./scale/box-ceiling";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -149,6 +150,8 @@ const summarise = (ms: Measured[]) => ({
 });
 
 const loadAtStart = round(loadavg()[0] ?? 0);
+// Before any server starts: the most any 2-process ratio can be on this box right now.
+const ceiling = await parallelSpeedup();
 const pgServer = await startEmbeddedPg();
 const postmaster = postmasterPid(pgServer.dataDir);
 const stats = new pg.Client(pgServer.url);
@@ -263,6 +266,7 @@ const result = {
   machine: {
     cpus: cpus().length,
     loadavg_1m_at_start: loadAtStart,
+    two_busy_processes_vs_one: ceiling,
     loadavg_1m_at_end: round(loadavg()[0] ?? 0),
   },
   settings: {

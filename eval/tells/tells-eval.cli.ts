@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
 import { extractCues, type LocalTellsExtractor } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
-import { AFTER_V2_LEXICON_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
+import { AFTER_V2_LEXICON_IDS, FOURTH_PASS_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
 import { loadSplit } from "./fixtures";
 import { FRESH_SETS, freshReport } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
@@ -107,6 +107,16 @@ console.log(
   `\nmessages written before the third pass (${UNTOUCHED_V3_IDS.join(", ")}), ${untouchedPreds.length} rows:`,
 );
 console.log(table("rules+model", untouched));
+// The fourth pass's hand-written voices (families/fourth-pass.ts), and the earlier families
+// alone: adding families moves the fold placement, so the earlier rows are scored apart too.
+const fourthPreds = preds.filter((p) => FOURTH_PASS_IDS.includes(p.row.family));
+const fourth = scorePath(fourthPreds, "model").message;
+console.log(`\nfourth-pass voices (${FOURTH_PASS_IDS.join(", ")}), ${fourthPreds.length} rows:`);
+console.log(table("rules+model", fourth));
+const earlierPreds = preds.filter((p) => !FOURTH_PASS_IDS.includes(p.row.family));
+const earlier = scorePath(earlierPreds, "model").message;
+console.log(`\nfamilies before the fourth pass, ${earlierPreds.length} rows:`);
+console.log(table("rules+model", earlier));
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
@@ -135,6 +145,8 @@ console.log(
     fresh_families: { rows: freshPreds.length, ...compact(fresh) },
     after_v2_lexicon: { rows: afterPreds.length, ...compact(after) },
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
+    fourth_pass: { rows: fourthPreds.length, ...compact(fourth) },
+    before_fourth_pass: { rows: earlierPreds.length, ...compact(earlier) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

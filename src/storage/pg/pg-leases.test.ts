@@ -82,10 +82,21 @@ describe("session leases on Postgres", () => {
     expect(stale?.epoch).toBe(1);
     await ageHeartbeat(url, "a");
     expect(b.leases?.claim(sid)).toBe(2);
-    // The presumed-dead owner wakes up and tries to write: refused, nothing stored.
+    // The presumed-dead owner wakes up and tries to write: refused, nothing stored. Its write
+    // shares a group commit with one under a lease it still holds: only the stale one fails.
+    const kept = "a.kept";
+    await createSession(a, kept);
     const late = a.store.batch().touchSession(sid, 99);
-    await expect(a.store.defaultWriter().commit(late.ops, stale)).rejects.toThrow(LeaseLostError);
+    const fine = a.store.batch().touchSession(kept, 42);
+    const writer = a.store.defaultWriter();
+    const [lateOutcome, fineOutcome] = await Promise.allSettled([
+      writer.commit(late.ops, stale),
+      writer.commit(fine.ops, a.leases?.fence(kept)),
+    ]);
+    expect(lateOutcome.status === "rejected" && lateOutcome.reason).toBeInstanceOf(LeaseLostError);
+    expect(fineOutcome.status).toBe("fulfilled");
     expect(b.store.session(sid)?.updated_at).toBe(0);
+    expect(b.store.session(kept)?.updated_at).toBe(42);
     // The new owner writes under its own epoch.
     const ok = b.store
       .batch()

@@ -3,11 +3,11 @@ import { LeaseLostError } from "../ownership";
 import type { LeaseFence, StoreWriter } from "../store-writer";
 import type { WriteOp } from "../write-batch";
 import { isStorageUnavailable, StorageUnavailableError } from "./pg-errors";
-import { executeWrite, PREPARE_WRITES } from "./pg-prepared";
+import { isEmptyUnit, PREPARE_WRITES, type RenderedUnit, renderGroup, renderUnit } from "./pg-prepared";
 import { isOutage } from "./sync-pg";
 
 interface PendingWrite {
-  sql: string;
+  unit: RenderedUnit;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -53,15 +53,15 @@ export class PgWriter implements StoreWriter {
 
   commit(ops: readonly WriteOp[], fence?: LeaseFence): Promise<void> {
     if (this.closed) return Promise.reject(new Error("The store writer is closed."));
-    let sql: string;
+    let unit: RenderedUnit;
     try {
-      sql = this.render(ops, fence);
+      unit = renderUnit(ops, fence ?? null, this.opts.replicaId);
     } catch (err) {
       return Promise.reject(err);
     }
-    if (sql === "") return Promise.resolve();
+    if (isEmptyUnit(unit)) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ sql, resolve, reject });
+      this.pending.push({ unit, resolve, reject });
       if (!this.scheduled && this.inFlight === null) {
         this.scheduled = true;
         setImmediate(() => {
@@ -88,21 +88,6 @@ export class PgWriter implements StoreWriter {
   async close(): Promise<void> {
     await this.drain();
     this.closed = true;
-  }
-
-  private render(ops: readonly WriteOp[], fence?: LeaseFence): string {
-    const lines = ops.map(([name, params]) => executeWrite(name, params));
-    const replica = this.opts.replicaId;
-    if (replica !== undefined) {
-      for (const [name, params] of ops) {
-        if (name === "insertSession") lines.push(executeWrite("insertLease", [params[0] ?? null, replica]));
-      }
-    }
-    if (fence !== undefined && lines.length > 0) {
-      const f = fence;
-      lines.push(executeWrite("fence", [f.sessionId, f.replicaId, f.instance, f.epoch]));
-    }
-    return lines.join("\n");
   }
 
   /**
@@ -141,7 +126,7 @@ export class PgWriter implements StoreWriter {
 
   private async run(units: PendingWrite[]): Promise<void> {
     try {
-      await this.query(units.map((u) => u.sql).join("\n"));
+      await this.query(renderGroup(units.map((u) => u.unit)));
       for (const u of units) u.resolve();
       this.opts.onOutcome?.(null);
       return;
@@ -156,7 +141,7 @@ export class PgWriter implements StoreWriter {
     // One unit failed and rolled the group back: retry each alone so only it fails.
     for (const u of units) {
       try {
-        await this.query(u.sql);
+        await this.query(renderGroup([u.unit]));
         u.resolve();
       } catch (err) {
         u.reject(commitError(err));
