@@ -6,13 +6,18 @@
  * mid-load and r2 drained with SIGTERM later. Checks: every episode finishes; each one's
  * acknowledged observations equal the in-process reference run of the same task, seed and id
  * (so no acknowledged step was lost or applied twice, and determinism holds through failover);
- * the stored log of each episode has exactly the reference's events. Prints JSON last.
+ * the stored log of each episode has exactly the reference's events. Meanwhile agents trade on the
+ * exchange through the balancer (scale-exchange-load.ts), and the replica killed is the one that
+ * runs the exchange: the exchange goes on at another replica with the same agents and tokens, every
+ * market the agent saw itself win is in the ledger exactly once, the ledger balances and the tape's
+ * ids run on without a gap. Prints JSON last.
  */
 import pg from "pg";
 import { referenceRun } from "../src/testing/buyer";
 import { startCluster } from "../src/testing/cluster";
 import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { newStats, type PlayedEpisode, playEpisode } from "../src/testing/episode-loop";
+import { exchangeCall, startExchangeLoad } from "./scale-exchange-load";
 
 const LOOPS = Number(process.env.SCALE_LOOPS ?? 64);
 const EPISODES_PER_LOOP = Number(process.env.SCALE_EPISODES ?? 4);
@@ -24,6 +29,16 @@ const cluster = await startCluster(db, 3, ["--drain-grace", "2", "--max-sessions
 process.on("exit", () => {
   for (const r of cluster.replicas) r.child.kill("SIGKILL");
 });
+const pgClient = new pg.Client(db.url);
+await pgClient.connect();
+const exchangeHolder = async (): Promise<string | null> =>
+  (await pgClient.query<{ replica_id: string }>("SELECT replica_id FROM exchange_lease")).rows[0]
+    ?.replica_id ?? null;
+// The replica killed is the one running the exchange; another one is drained later.
+const holderAtStart = await exchangeHolder();
+const victim = cluster.replicas.find((r) => r.id === holderAtStart) ?? cluster.replicas[0];
+const drained = cluster.replicas.find((r) => r !== victim);
+const exchangeLoad = await startExchangeLoad(cluster.url);
 const stats = newStats();
 const played: PlayedEpisode[] = [];
 const failures: string[] = [];
@@ -43,10 +58,10 @@ async function loop(n: number): Promise<void> {
       killedAt = Date.now();
       stats.okAfter = killedAt;
       stats.firstOkAt.clear();
-      cluster.replicas[0]?.child.kill("SIGKILL");
+      victim?.child.kill("SIGKILL");
     } else if (drainedAt === 0 && played.length >= total / 2) {
       drainedAt = Date.now();
-      cluster.replicas[1]?.child.kill("SIGTERM");
+      drained?.child.kill("SIGTERM");
     }
   }
 }
@@ -54,6 +69,9 @@ async function loop(n: number): Promise<void> {
 const t0 = Date.now();
 await Promise.all(Array.from({ length: LOOPS }, (_, n) => loop(n)));
 const wallS = (Date.now() - t0) / 1000;
+// The exchange must have traded again after the kill (a takeover), not only before it.
+const tradedAfterKill = await exchangeLoad.wonAfter(killedAt, 30_000);
+const traded = await exchangeLoad.stop();
 
 // Determinism and nothing lost or doubled, as the client saw it…
 const mismatched = played.filter(
@@ -70,14 +88,43 @@ const stored = await client.query<{ session_id: string; events: string }>(
   [played.map((p) => p.sessionId)],
 );
 await client.end();
+
+// The exchange after the kill: same agents and tokens, each win in the ledger once, balanced, tape whole.
+const tokensOk = (
+  await Promise.all(
+    traded.agents.map((a) => exchangeCall(cluster.url, "GET", "/agents/me", undefined, a.token)),
+  )
+).every((r, i) => r.status === 200 && r.body.agent_id === traded.agents[i]?.agent_id);
+const reconcile = (await exchangeCall(cluster.url, "GET", "/ledger/reconcile")).body;
+const pnl = (await exchangeCall(cluster.url, "GET", "/ledger/pnl")).body.agents as {
+  agent_id: string;
+  sold: number;
+}[];
+const sold = pnl.find((r) => r.agent_id === traded.agents[1]?.agent_id)?.sold ?? 0;
+const tapeIds = (await pgClient.query<{ id: number }>("SELECT id FROM exchange_tape ORDER BY id")).rows.map(
+  (r) => Number(r.id),
+);
+const tapeWhole = tapeIds.length > 0 && tapeIds.every((id, i) => id === i + 1);
+const holderAfter = await exchangeHolder();
+await pgClient.end();
+const exchangeOk =
+  traded.errors.length === 0 &&
+  tradedAfterKill &&
+  tokensOk &&
+  reconcile.balanced === true &&
+  reconcile.entries === traded.won.length &&
+  sold === new Set(traded.won).size &&
+  sold === traded.won.length &&
+  tapeWhole &&
+  holderAfter !== victim?.id;
 const storedBySession = new Map(stored.rows.map((r) => [r.session_id, Number(r.events)]));
 const wrongLogs = played.filter(
   (p) => storedBySession.get(p.sessionId) !== referenceRun(p.task, p.seed, p.episodeId).events,
 );
 const orphanFirstOk = [...stats.firstOkAt.entries()]
-  .filter(([sid]) => sid.startsWith("r1."))
+  .filter(([sid]) => sid.startsWith(`${victim?.id}.`))
   .map(([, at]) => at - killedAt);
-const drainExit = cluster.replicas[1]?.child.exitCode;
+const drainExit = drained?.child.exitCode;
 
 await cluster.stop();
 await db.stop();
@@ -90,8 +137,11 @@ const result = {
     wrongLogs.length === 0 &&
     killedAt > 0 &&
     drainedAt > 0 &&
-    drainExit === 0,
+    drainExit === 0 &&
+    exchangeOk,
   replicas: 3,
+  killed: victim?.id,
+  drained: drained?.id,
   loops: LOOPS,
   episodes: played.length,
   expected_episodes: total,
@@ -106,6 +156,25 @@ const result = {
   failover_first_step_ms: orphanFirstOk.length > 0 ? Math.min(...orphanFirstOk) : null,
   failover_last_orphan_first_step_ms: orphanFirstOk.length > 0 ? Math.max(...orphanFirstOk) : null,
   drained_replica_exit_code: drainExit,
+  exchange: {
+    ok: exchangeOk,
+    holder_killed: victim?.id,
+    holder_after: holderAfter,
+    markets_won: traded.won.length,
+    markets_won_after_kill: traded.wonAt.filter((at) => at > killedAt).length,
+    kill_to_first_win_ms: (() => {
+      const at = traded.wonAt.find((t) => t > killedAt);
+      return at === undefined ? null : at - killedAt;
+    })(),
+    ledger_entries: reconcile.entries,
+    ledger_balanced: reconcile.balanced,
+    seller_sold: sold,
+    tokens_valid_after: tokensOk,
+    tape_rows: tapeIds.length,
+    tape_gapless: tapeWhole,
+    retried: traded.retried,
+    errors: traded.errors.slice(0, 3),
+  },
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(result.ok ? 0 : 1);

@@ -6,13 +6,15 @@
  * 2. Started again, one replica is killed with SIGKILL: the supervisor says so and restarts
  *    nothing; a session the dead replica held is stepped through the balancer (taken over after
  *    --lease-ttl 2); SIGTERM then exits 1, because a replica died during the run.
- * 0. HAProxy's own 503, with no replica to send to, is JSON with Retry-After.
+ * 0. HAProxy's own 503, with no replica to send to, and its 502, from a replica that drops the
+ *    connection mid-request, are JSON with Retry-After.
  * 3. Started again, the supervisor itself is killed with SIGKILL: the replicas see their stdin
  *    pipe close and drain themselves (HAProxy, which cannot watch a pipe, is stopped here).
  * Prints JSON last; exit 1 when a check fails.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { haproxyConfig } from "../src/cli/haproxy-config";
@@ -122,16 +124,18 @@ const haproxy = (await import("node:child_process"))
   .execFileSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy"], { encoding: "utf8" })
   .trim();
 
-// 0. No replica listening: HAProxy answers itself.
-{
-  const dir = mkdtempSync(join(tmpdir(), "bazaar-noreplica-"));
+/** HAProxy configured for one replica at `backendPort`, and its first answer to a POST /reset. */
+async function haproxyAnswer(
+  backendPort: number,
+): Promise<{ status: number; retryAfter: string | null; code: string | undefined } | null> {
+  const dir = mkdtempSync(join(tmpdir(), "bazaar-lb-"));
   const port = await freePort();
   const cfg = join(dir, "haproxy.cfg");
   writeFileSync(
     cfg,
     haproxyConfig({
       bind: `127.0.0.1:${port}`,
-      replicas: [{ id: "r1", address: `127.0.0.1:${await freePort()}` }],
+      replicas: [{ id: "r1", address: `127.0.0.1:${backendPort}` }],
     }),
   );
   const lb = spawn(haproxy, ["-db", "-f", cfg], { stdio: "ignore" });
@@ -140,11 +144,38 @@ const haproxy = (await import("node:child_process"))
     r = await fetch(`http://127.0.0.1:${port}/reset`, { method: "POST", body: "{}" }).catch(() => null);
     if (r === null) await new Promise((res) => setTimeout(res, 100));
   }
-  const body = r === null ? null : ((await r.json()) as { error?: { code?: string } });
-  check("HAProxy's own 503 is JSON", r?.status === 503 && body?.error?.code === "NO_REPLICA_READY");
-  check("HAProxy's own 503 carries Retry-After", r?.headers.get("retry-after") === "2");
+  const answer =
+    r === null
+      ? null
+      : {
+          status: r.status,
+          retryAfter: r.headers.get("retry-after"),
+          code: ((await r.json()) as { error?: { code?: string } }).error?.code,
+        };
   lb.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });
+  return answer;
+}
+
+// 0. No replica listening: HAProxy answers itself.
+{
+  const r = await haproxyAnswer(await freePort());
+  check("HAProxy's own 503 is JSON", r?.status === 503 && r.code === "NO_REPLICA_READY");
+  check("HAProxy's own 503 carries Retry-After", r?.retryAfter === "2");
+}
+
+// 0b. A replica that is ready but drops the connection mid-request: HAProxy's own 502 is JSON.
+{
+  const backend = createServer((req, res) => {
+    if (req.url === "/ready") res.end("{}");
+    else req.socket.destroy();
+  });
+  const backendPort = await freePort();
+  await new Promise<void>((r) => backend.listen(backendPort, "127.0.0.1", r));
+  const r = await haproxyAnswer(backendPort);
+  check("HAProxy's own 502 is JSON", r?.status === 502 && r.code === "REPLICA_FAILED");
+  check("HAProxy's own 502 carries Retry-After", r?.retryAfter === "1");
+  backend.close();
 }
 
 const db = await startEmbeddedPg();

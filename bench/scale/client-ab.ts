@@ -10,8 +10,8 @@ import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitCommit } from "../../src/cli/eval/git-commit";
+import { keepAliveAgent, type RawReply } from "../../src/client/http-request";
 import { newStats, type PlayOptions, playEpisode } from "../../src/testing/episode-loop";
-import { keepAliveAgent, type RawReply } from "../../src/testing/http-request";
 import { startServerProcess } from "../../src/testing/server-process";
 
 const SECONDS = Number(process.env.AB_SECONDS ?? 3);

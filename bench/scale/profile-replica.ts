@@ -9,9 +9,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitCommit } from "../../src/cli/eval/git-commit";
+import { keepAliveAgent } from "../../src/client/http-request";
 import { startEmbeddedPg } from "../../src/testing/embedded-pg";
 import { newStats, playEpisode } from "../../src/testing/episode-loop";
-import { keepAliveAgent } from "../../src/testing/http-request";
 import { startServerProcess } from "../../src/testing/server-process";
 import { profileSummary } from "../server/cpu";
 

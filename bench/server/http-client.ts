@@ -1,5 +1,5 @@
 import type { Agent } from "node:http";
-import { httpRequest, keepAliveAgent } from "../../src/testing/http-request";
+import { httpRequest, keepAliveAgent } from "../../src/client/http-request";
 
 export interface Json {
   [k: string]: unknown;

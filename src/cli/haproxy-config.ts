@@ -17,6 +17,39 @@ export const NO_REPLICA_BODY: ErrorBody = {
   },
 };
 
+/** Seconds HAProxy's own 502/504 tell clients to wait before retrying (the same request_id is safe). */
+export const REPLICA_FAILED_RETRY_AFTER_S = 1;
+
+/**
+ * The body of HAProxy's own 502: the replica closed the connection or sent no valid answer
+ * (it crashed mid-request). Whether the request took effect is unknown, so the retry must reuse
+ * its request_id (steps are idempotent by it) or, for the exchange, its client_key.
+ */
+export const REPLICA_FAILED_BODY: ErrorBody = {
+  detail:
+    "The replica serving this request failed before it answered. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+  error: {
+    code: "REPLICA_FAILED",
+    message:
+      "The replica serving this request failed before it answered. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+  },
+};
+
+/** The body of HAProxy's own 504: the replica did not answer within the balancer's timeout. */
+export const REPLICA_TIMEOUT_BODY: ErrorBody = {
+  detail:
+    "The replica serving this request did not answer in time. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+  error: {
+    code: "REPLICA_TIMEOUT",
+    message:
+      "The replica serving this request did not answer in time. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+  },
+};
+
+/** One `http-error` line: HAProxy's own answer of `status` in the servers' JSON error shape. */
+const httpError = (status: number, retryAfterS: number, body: ErrorBody): string =>
+  `  http-error status ${status} content-type application/json hdr Retry-After ${retryAfterS} string '${JSON.stringify(body)}'`;
+
 export interface HaproxyReplica {
   /** The replica id (BAZAAR_REPLICA_ID): the prefix of every session id it creates. */
   id: string;
@@ -55,7 +88,8 @@ export const haproxyThreadsFor = (cpus: number): number => Math.max(1, Math.floo
  * - when that replica is down, the session id is hashed (consistently) onto a survivor, so every
  *   request of an orphaned session reaches the same replica, which takes it over once; balancing
  *   them instead would bounce them between survivors, each answering 503 while another holds it;
- * - the exchange's routes (/agents, /markets, /ledger) go to the first replica, the others standing by;
+ * - the exchange's routes (/agents, /markets, /ledger) go to the one replica that runs the exchange
+ *   (it holds the exchange's lease in Postgres; its /ready/exchange alone says 200);
  * - anything else (/reset of a new session, catalog, docs) goes to the least busy healthy replica;
  * - a WebSocket stays on the replica its connection reached (a session held by a socket never moves);
  * - health is /ready: a draining replica (SIGTERM) or one without its database gets no new work,
@@ -85,8 +119,11 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "  timeout tunnel 1h",
     "  retries 3",
     "  option redispatch 1",
-    // HAProxy's own 503 (no replica ready) in the servers' JSON error shape, with Retry-After.
-    `  http-error status 503 content-type application/json hdr Retry-After ${NO_REPLICA_RETRY_AFTER_S} string '${JSON.stringify(NO_REPLICA_BODY)}'`,
+    // HAProxy's own 503 (no replica ready), 502 (a replica failed mid-request) and 504 (it did
+    // not answer in time), in the servers' JSON error shape, with Retry-After.
+    httpError(503, NO_REPLICA_RETRY_AFTER_S, NO_REPLICA_BODY),
+    httpError(502, REPLICA_FAILED_RETRY_AFTER_S, REPLICA_FAILED_BODY),
+    httpError(504, REPLICA_FAILED_RETRY_AFTER_S, REPLICA_TIMEOUT_BODY),
     "",
     "frontend bazaar",
     `  bind ${opts.bind}`,
@@ -120,12 +157,13 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     ...opts.replicas.map((r) => `  use-server ${r.id} if { var(txn.replica) -m str ${r.id} }`),
     ...opts.replicas.map((r) => `  server ${r.id} ${r.address} track replicas/${r.id}${dns}`),
     "",
-    // The first replica serves the exchange; the next ready one takes over if it goes down (on
-    // Postgres the exchange is in memory, so markets restart empty there: docs/scaling.md).
+    // The exchange runs on the one replica holding its lease (exchange-host.ts): that replica's
+    // /ready/exchange says 200, the others' 503, so the exchange follows a takeover by itself.
     "backend exchange",
-    ...opts.replicas.map(
-      (r, i) => `  server ${r.id} ${r.address} track replicas/${r.id}${i === 0 ? "" : " backup"}${dns}`,
-    ),
+    "  option httpchk GET /ready/exchange",
+    "  http-check expect status 200",
+    `  default-server check inter ${check}ms fall 2 rise 2${dns}`,
+    ...opts.replicas.map((r) => `  server ${r.id} ${r.address}`),
     "",
   ];
   return lines.join("\n");

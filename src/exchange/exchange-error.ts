@@ -29,6 +29,16 @@ export const unauthorized = (): ExchangeError =>
 export const marketNotFound = (id: string): ExchangeError =>
   new ExchangeError("MARKET_NOT_FOUND", `No market ${JSON.stringify(id.slice(0, 128))}.`);
 
+/** Seconds a client is told to wait when another replica holds the exchange. */
+export const EXCHANGE_RETRY_AFTER_S = 1;
+
+/** This replica does not run the exchange (Postgres: another one holds its lease, exchange-host.ts). */
+export const exchangeElsewhere = (): ExchangeError =>
+  new ExchangeError(
+    "EXCHANGE_ELSEWHERE",
+    "Another replica runs the exchange (or is taking it over); retry after Retry-After.",
+  );
+
 /** Market refusals keep their domain code; anything else is not an ExchangeError and stays a 500. */
 export function asExchangeError(err: unknown): ExchangeError | null {
   if (err instanceof ExchangeError) return err;

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { LedgerEntry } from "../../markets/ledger";
 import type { Judge, JudgeFailure } from "../../markets/request/judge";
 import type { Logger } from "../log/logger";
-import { ExchangeStore } from "../storage/exchange-store";
+import { type ExchangeMirror, ExchangeStore } from "../storage/exchange-store";
 import type { PnlReply } from "../wire/exchange";
 import { AgentRegistry } from "./agent-registry";
 import { LiveExchange } from "./live-exchange";
@@ -31,6 +31,8 @@ export interface ExchangeOptions {
   now?: () => number;
   logger?: Logger;
   ids?: { marketId: () => string; seed: () => number; agentId?: () => string };
+  /** A durable copy each write also goes to before it is acknowledged (Postgres: pg-exchange.ts). */
+  mirror?: ExchangeMirror;
 }
 
 const emptyPnl = (agent_id: string): PnlReply => ({
@@ -73,7 +75,7 @@ export function cashPnl(entries: readonly LedgerEntry[], only?: string): Map<str
 
 /** Open the exchange on `db` and resume the markets that were open when it last stopped. */
 export function openExchange(db: Database.Database, opts: ExchangeOptions = {}): ExchangeShell {
-  const store = new ExchangeStore(db);
+  const store = new ExchangeStore(db, opts.mirror ?? null);
   const registry = new AgentRegistry(store, opts.now, opts.ids?.agentId);
   const exchange = new LiveExchange({ store, registry, ...opts });
   exchange.resume();

@@ -48,11 +48,37 @@ export interface LedgerTotals {
   unbalanced_entries: number[];
 }
 
+/**
+ * Rows one exchange write added, ids included, in the shape a mirror stores them (a digest as hex,
+ * JSON as text). Also the shape a takeover copies the whole exchange back in (`restore`).
+ */
+export interface ExchangeWrite {
+  agents?: { id: string; name: string; token_digest: string; created_at: number }[];
+  revoked?: { id: string; revoked_at: number }[];
+  markets?: MarketRow[];
+  events?: { market_id: string; seq: number; json: string }[];
+  tape?: { id: number; market_id: string; json: string }[];
+  entries?: (Omit<LedgerEntry, "postings"> & { id: number; at: number })[];
+  postings?: { entry_id: number; account: string; amount: number }[];
+}
+
+/**
+ * A second, durable copy written inside each SQLite transaction (Postgres, pg-exchange.ts): if it
+ * throws, the transaction rolls back, so nothing is acknowledged that the mirror does not hold.
+ */
+export interface ExchangeMirror {
+  apply(w: ExchangeWrite): void;
+}
+
 export class ExchangeStore {
   private readonly q;
   private readonly commitTx: (c: MarketCommit) => TapeRow[];
+  private readonly tx: <T>(f: () => T) => T;
 
-  constructor(readonly db: Database.Database) {
+  constructor(
+    readonly db: Database.Database,
+    private readonly mirror: ExchangeMirror | null = null,
+  ) {
     this.q = {
       insertAgent: db.prepare(
         "INSERT INTO exchange_agents (id, name, token_digest, created_at) VALUES (?, ?, ?, ?)",
@@ -69,6 +95,12 @@ export class ExchangeStore {
       insertEvent: db.prepare("INSERT INTO exchange_market_events (market_id, seq, json) VALUES (?, ?, ?)"),
       events: db.prepare("SELECT json FROM exchange_market_events WHERE market_id = ? ORDER BY seq"),
       insertTape: db.prepare("INSERT INTO exchange_tape (market_id, json) VALUES (?, ?)"),
+      restoreTape: db.prepare(
+        "INSERT INTO exchange_tape (id, market_id, json) VALUES (@id, @market_id, @json)",
+      ),
+      restoreEntry: db.prepare(
+        "INSERT INTO ledger_entries (id, market_id, winner, buyer, seller, price, fee, at) VALUES (@id, @market_id, @winner, @buyer, @seller, @price, @fee, @at)",
+      ),
       tapeAfter: db.prepare("SELECT id, json FROM exchange_tape WHERE id > ? ORDER BY id LIMIT ?"),
       lastTape: db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM exchange_tape"),
       insertEntry: db.prepare(
@@ -88,11 +120,16 @@ export class ExchangeStore {
       allEntries: db.prepare("SELECT * FROM ledger_entries ORDER BY id"),
     };
     this.commitTx = db.transaction((c: MarketCommit) => this.write(c));
+    const run = db.transaction((f: () => unknown) => f());
+    this.tx = <T>(f: () => T): T => run(f) as T;
   }
 
   // ---- agents ----
   insertAgent(id: string, name: string, digest: Buffer, now: number): void {
-    this.q.insertAgent.run(id, name, digest, now);
+    this.tx(() => {
+      this.q.insertAgent.run(id, name, digest, now);
+      this.mirror?.apply({ agents: [{ id, name, token_digest: digest.toString("hex"), created_at: now }] });
+    });
   }
   agent(id: string): AgentRow | null {
     return (this.q.agent.get(id) as AgentRow | undefined) ?? null;
@@ -102,7 +139,11 @@ export class ExchangeStore {
   }
   /** True when this call revoked the agent (false if unknown or already revoked). */
   revokeAgent(id: string, now: number): boolean {
-    return this.q.revoke.run(now, id).changes === 1;
+    return this.tx(() => {
+      const revoked = this.q.revoke.run(now, id).changes === 1;
+      if (revoked) this.mirror?.apply({ revoked: [{ id, revoked_at: now }] });
+      return revoked;
+    });
   }
 
   // ---- markets ----
@@ -112,20 +153,37 @@ export class ExchangeStore {
   }
 
   private write(c: MarketCommit): TapeRow[] {
+    const w: Required<Pick<ExchangeWrite, "events" | "tape" | "entries" | "postings">> = {
+      events: [],
+      tape: [],
+      entries: [],
+      postings: [],
+    };
+    const id = c.market.market_id;
     if (c.opening) this.q.insertMarket.run(c.market);
-    else this.q.setStatus.run(c.market.status, c.market.market_id);
-    for (const ev of c.events) this.q.insertEvent.run(c.market.market_id, ev.seq, JSON.stringify(ev));
+    else this.q.setStatus.run(c.market.status, id);
+    for (const ev of c.events) {
+      const json = JSON.stringify(ev);
+      this.q.insertEvent.run(id, ev.seq, json);
+      w.events.push({ market_id: id, seq: ev.seq, json });
+    }
     const rows: TapeRow[] = [];
     for (const entry of c.tape) {
-      const id = Number(this.q.insertTape.run(c.market.market_id, JSON.stringify(entry)).lastInsertRowid);
-      rows.push({ id, entry });
+      const json = JSON.stringify(entry);
+      const tapeId = Number(this.q.insertTape.run(id, json).lastInsertRowid);
+      rows.push({ id: tapeId, entry });
+      w.tape.push({ id: tapeId, market_id: id, json });
     }
-    for (const s of c.settlements) this.post(s);
+    for (const s of c.settlements) this.post(s, w);
+    this.mirror?.apply({ markets: [c.market], ...w });
     return rows;
   }
 
   /** Post one settlement: a replay of the same settlement is a no-op; different terms are refused. */
-  private post(s: Settlement & { at: number }): void {
+  private post(
+    s: Settlement & { at: number },
+    w: Required<Pick<ExchangeWrite, "entries" | "postings">>,
+  ): void {
     const e = entryFor(s);
     const res = this.q.insertEntry.run(e.market_id, e.winner, e.buyer, e.seller, e.price, e.fee, s.at);
     if (res.changes === 0) {
@@ -134,7 +192,31 @@ export class ExchangeStore {
         throw new Error(`ledger: ${e.market_id} already settled ${e.winner} on other terms`);
       return;
     }
-    for (const p of e.postings) this.q.insertPosting.run(res.lastInsertRowid, p.account, p.amount);
+    const entryId = Number(res.lastInsertRowid);
+    const { postings, ...fields } = e;
+    w.entries.push({ ...fields, id: entryId, at: s.at });
+    for (const p of postings) {
+      this.q.insertPosting.run(entryId, p.account, p.amount);
+      w.postings.push({ entry_id: entryId, account: p.account, amount: p.amount });
+    }
+  }
+
+  /**
+   * Load a whole exchange, ids as they were, into this (empty) database: a takeover copying the
+   * durable copy back in. Nothing is mirrored: the rows came from the mirror.
+   */
+  restore(w: ExchangeWrite): void {
+    const run = this.db.transaction(() => {
+      for (const a of w.agents ?? [])
+        this.q.insertAgent.run(a.id, a.name, Buffer.from(a.token_digest, "hex"), a.created_at);
+      for (const r of w.revoked ?? []) this.q.revoke.run(r.revoked_at, r.id);
+      for (const m of w.markets ?? []) this.q.insertMarket.run(m);
+      for (const e of w.events ?? []) this.q.insertEvent.run(e.market_id, e.seq, e.json);
+      for (const t of w.tape ?? []) this.q.restoreTape.run(t);
+      for (const e of w.entries ?? []) this.q.restoreEntry.run(e);
+      for (const p of w.postings ?? []) this.q.insertPosting.run(p.entry_id, p.account, p.amount);
+    });
+    run();
   }
 
   market(id: string): MarketRow | null {

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type pg from "pg";
 import { ConfigError } from "../config/config";
 import { errorFields, type Logger } from "../log/logger";
 import { startCheckpointer } from "./checkpointer";
@@ -7,6 +8,7 @@ import { GroupCommit } from "./group-commit";
 import { openDatabase } from "./open-database";
 import type { SessionOwnership } from "./ownership";
 import { isPostgresUrl, openPgStore, redactUrl } from "./pg/open-pg";
+import type { SyncPg } from "./pg/sync-pg";
 import type { Storage } from "./storage";
 import type { StoreWriter } from "./store-writer";
 import { startWorkerWriter } from "./worker-writer";
@@ -22,6 +24,8 @@ export interface OpenedStorage {
   sqlite: Database.Database | null;
   /** Who may step which session, when replicas share the database (Postgres); null for SQLite. */
   ownership: SessionOwnership | null;
+  /** Postgres's parts the exchange's lease and durable copy use (pg-exchange.ts); null on SQLite. */
+  pg: ExchangePg | null;
   /** How the server describes where it stores (a file path, or the URL without its password). */
   where: string;
   /** How commits run, for the startup log line. */
@@ -29,6 +33,16 @@ export interface OpenedStorage {
   status(): DbStatus;
   /** Stop the helpers, commit what is pending, close the connections. */
   close(): Promise<void>;
+}
+
+export interface ExchangePg {
+  pool: pg.Pool;
+  reader: SyncPg;
+  replicaId: string;
+  /** This process's instance id (a restarted replica has a new one). */
+  instance: string;
+  ttlS: number;
+  heartbeatMs: number;
 }
 
 export interface StorageOptions {
@@ -61,14 +75,19 @@ export const leaseTimes = (ttlS: number) => ({
   heartbeatMs: Math.min(1000, Math.round((ttlS * 1000) / 3)),
 });
 
+/** PgLeases' own default TTL (3 s), named here because the exchange's lease uses it too. */
+const DEFAULT_LEASE_TTL_S = 3;
+
 /** A lone Postgres-backed server still registers, so a second one started by mistake is refused. */
 export const DEFAULT_REPLICA_ID = "r0";
 
 async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
   const { log } = opts;
-  const { store, availability, leases } = await openPgStore(opts.db, {
-    replicaId: opts.replicaId ?? DEFAULT_REPLICA_ID,
-    ...(opts.leaseTtlS === undefined ? {} : { leases: leaseTimes(opts.leaseTtlS) }),
+  const replicaId = opts.replicaId ?? DEFAULT_REPLICA_ID;
+  const times = leaseTimes(opts.leaseTtlS ?? DEFAULT_LEASE_TTL_S);
+  const { store, availability, leases, pool, reader } = await openPgStore(opts.db, {
+    replicaId,
+    leases: times,
     onAvailability: (up, err) =>
       up
         ? log.warn("database reachable again")
@@ -80,6 +99,17 @@ async function openPostgres(opts: StorageOptions): Promise<OpenedStorage> {
     writer,
     ownership: leases,
     sqlite: null,
+    pg:
+      leases === null
+        ? null
+        : {
+            pool,
+            reader,
+            replicaId,
+            instance: leases.instance,
+            ttlS: times.ttlMs / 1000,
+            heartbeatMs: times.heartbeatMs,
+          },
     where: redactUrl(opts.db),
     commits: "postgres",
     status: () => (availability.down ? "unavailable" : "ok"),
@@ -122,6 +152,7 @@ async function openSqlite(opts: StorageOptions): Promise<OpenedStorage> {
     writer,
     ownership: null,
     sqlite: store.db,
+    pg: null,
     where: opts.db,
     commits: onThread === null ? "event loop" : "writer thread",
     status: () => writeHealth.status(),

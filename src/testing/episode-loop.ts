@@ -1,7 +1,7 @@
 import type { Agent } from "node:http";
 import type { Observation } from "../../env/observation";
+import { httpRequest, keepAliveAgent, type RawReply } from "../client/http-request";
 import { testBuyer } from "./buyer";
-import { httpRequest, keepAliveAgent, type RawReply } from "./http-request";
 
 /** One played episode, as the client saw it: every acknowledged observation, reset first. */
 export interface PlayedEpisode {

@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import type { RawReply } from "./http-request";
+import type { RawReply } from "../client/http-request";
 
 interface Pending {
   resolve: (r: RawReply) => void;

@@ -7,6 +7,8 @@ import type { Judge } from "../../markets/request/judge";
 import { loadListingsFile } from "../../tasks/listings/load-listings-file";
 import { createBuyerResolver } from "../buyer-runtime/buyer-resolver";
 import { ConfigError, type ServerConfig } from "../config/config";
+import { EXCHANGE_RETRY_AFTER_S, exchangeElsewhere } from "../exchange/exchange-error";
+import { localExchangeHost, PgExchangeHost } from "../exchange/exchange-host";
 import { type ExchangeShell, openExchange } from "../exchange/exchange-shell";
 import { judgeFromSpec } from "../exchange/judge-from-spec";
 import { readLlmConfig } from "../llm/config";
@@ -22,10 +24,11 @@ import type { SessionService } from "../sessions/session-service";
 import { openDatabase } from "../storage/open-database";
 import { openStorage } from "../storage/open-storage";
 import type { Storage } from "../storage/storage";
+import type { UpgradeAdmission } from "../wire/admission";
 import { createAccessControl, loadAdminKeys, loadApiKeys } from "./http/access-setup";
 import { type AppDeps, createApp, type RouteMount } from "./http/app";
 import { createExchangeGate, type ExchangeGate } from "./http/exchange-gate";
-import { registerExchangeRoutes } from "./http/exchange-routes";
+import { registerExchangeRoutes, requireExchangeHere } from "./http/exchange-routes";
 import { configuredModelBuyers, matchBuyers } from "./http/match-routes";
 import { isAddressInUse, PortInUseError } from "./http/port-in-use";
 import { type ProtocolRoute, registerProtocolRoute } from "./http/protocol-route";
@@ -35,6 +38,17 @@ import { answerMcpHttp, MCP_REFUSED_MESSAGE, MCP_ROUTE_DOCS } from "./mcp/mcp-ht
 import { attachExchangeWebSocket } from "./ws/exchange-ws";
 import { attachOpenEnvWebSocket } from "./ws/openenv-ws";
 import { wsAdmission } from "./ws-admission";
+
+/** An agent's WebSocket reached a replica that does not run the exchange: 503, retry. */
+function exchangeElsewhereUpgrade(): UpgradeAdmission {
+  const { code, message } = exchangeElsewhere();
+  return {
+    ok: false,
+    status: 503,
+    body: { error: { code, message }, detail: message },
+    headers: { "Retry-After": String(EXCHANGE_RETRY_AFTER_S) },
+  };
+}
 
 export interface RunningServer {
   /** Base URL with the real port, e.g. http://127.0.0.1:41234 */
@@ -106,9 +120,11 @@ export function createServerApp(deps: AppDeps, extra: readonly RouteMount[] = []
 
 /** The exchange's routes (HTTP and its MCP) as a route group; the route-walk test mounts the same. */
 export const exchangeMount =
-  (exchange: ExchangeShell, gate?: ExchangeGate): RouteMount =>
-  (a, d) =>
+  (exchange: ExchangeShell, gate?: ExchangeGate, here?: () => Promise<boolean>): RouteMount =>
+  (a, d) => {
+    if (here !== undefined) requireExchangeHere(a, here);
     registerExchangeRoutes(a, exchange, d.bodyLimitKb * 1024, answerExchangeMcp(exchange), gate);
+  };
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? createLogger(config.logLevel);
@@ -155,10 +171,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     redact: (text: string) => redactSecrets(text, [llm.hf.token]),
   });
-  // Markets that were open when the server last stopped resume here (or close, if overdue).
-  // The exchange's ledger lives in SQLite; on Postgres it is not ported yet and stays in memory.
-  if (storage.sqlite === null)
-    log.warn("the exchange keeps its ledger in memory: it is not ported to Postgres");
+  // Markets that were open when the server last stopped resume here (or close, if overdue). On
+  // Postgres exactly one replica runs the exchange, the one holding its lease (exchange-host.ts).
   let judge: Judge;
   try {
     judge = judgeFromSpec(config.judge, llm, realResilienceDeps);
@@ -166,11 +180,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await storage.close();
     throw new ConfigError(`--judge: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const exchange = openExchange(storage.sqlite ?? openDatabase(":memory:"), {
-    logger: log,
-    judge,
-    judgeTimeoutMs: config.judgeTimeoutMs,
-  });
+  const exchangeOpts = { logger: log, judge, judgeTimeoutMs: config.judgeTimeoutMs };
+  const pgHost = storage.pg === null ? null : new PgExchangeHost(storage.pg, exchangeOpts);
+  const exchangeHost =
+    pgHost ?? localExchangeHost(openExchange(storage.sqlite ?? openDatabase(":memory:"), exchangeOpts));
+  await pgHost?.start();
+  const exchange = exchangeHost.shell;
+  const exchangeHere = pgHost === null ? undefined : () => pgHost.acquire();
   const deps: AppDeps = {
     service,
     store,
@@ -184,8 +200,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     backends: cachedFor(30_000, () => sellerBackendHealth(llm)),
     evalDb: config.evalDb,
     matches: { runner: matches, modelSpecs: [...buyers.models] },
+    ...(exchangeHere === undefined ? {} : { exchangeHere }),
   };
-  const app = createServerApp(deps, [exchangeMount(exchange, gate)]);
+  const app = createServerApp(deps, [exchangeMount(exchange, gate, exchangeHere)]);
 
   let server: Server;
   try {
@@ -197,13 +214,17 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
   } catch (err) {
     // Nothing was served: release the database and its helpers so the process can exit now.
-    await exchange.stop();
+    await exchangeHost.stop();
     await storage.close();
     throw isAddressInUse(err) ? new PortInUseError(config.port, config.host) : err;
   }
   server.keepAliveTimeout = 65_000;
   const admit = wsAdmission(config.corsOrigins, access);
-  const agentsWs = attachExchangeWebSocket(server, exchange, { admit, logger: log, otherPaths: ["/ws"] });
+  const agentsWs = attachExchangeWebSocket(server, exchange, {
+    admit: (req) => (exchangeHost.held() ? admit(req) : exchangeElsewhereUpgrade()),
+    logger: log,
+    otherPaths: ["/ws"],
+  });
   const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log, mcp: answerMcpFrame });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
@@ -239,7 +260,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Streams and agent sockets end first; open markets stay open in the store and resume on start.
-      await exchange.stop();
+      await exchangeHost.stop();
       await agentsWs.close();
       await ws.close();
       const timer = setTimeout(() => server.closeAllConnections(), opts.drainMs ?? 10_000);

@@ -29,6 +29,11 @@ export const ErrorCode = z.enum([
   "SESSION_ELSEWHERE",
   // HAProxy's own answer when no replica is ready (all starting, draining or down): retry after Retry-After.
   "NO_REPLICA_READY",
+  // HAProxy's own answers when a replica failed mid-request (502) or did not answer in time (504).
+  "REPLICA_FAILED",
+  "REPLICA_TIMEOUT",
+  // Another live replica holds the exchange (or is taking it over): retry after Retry-After.
+  "EXCHANGE_ELSEWHERE",
   // The exchange (docs/exchange.md): markets/errors.ts codes, plus the shell's own.
   "MARKET_NOT_FOUND",
   "UNKNOWN_AGENT",
@@ -79,7 +84,7 @@ export const JSONRPC_SERVER_ERROR = -32000;
 
 export interface ErrorRoute {
   /** The HTTP status a failure of this code answers with. */
-  http: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507;
+  http: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504 | 507;
   /**
    * The OpenEnv WS code when the failure comes from the environment while it handles a frame.
    * OpenEnv wraps every exception of `reset`/`step`/`state` as EXECUTION_ERROR; only a full
@@ -126,6 +131,9 @@ export const ERROR_ROUTES: Readonly<Record<ErrorCode, ErrorRoute>> = {
   STORAGE_UNAVAILABLE: env(503),
   SESSION_ELSEWHERE: env(503),
   NO_REPLICA_READY: env(503),
+  REPLICA_FAILED: env(502),
+  REPLICA_TIMEOUT: env(504),
+  EXCHANGE_ELSEWHERE: env(503),
   // The exchange: the same statuses as markets/errors.ts MARKET_ERROR_STATUS (checked by a test).
   MARKET_NOT_FOUND: env(404),
   UNKNOWN_AGENT: env(403),

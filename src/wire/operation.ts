@@ -39,7 +39,7 @@ export const ERROR_TEXT: Record<number, string> = {
   422: "Schema failure: `detail` is the pydantic-style list, `error.code` is VALIDATION_ERROR (NESTING_TOO_DEEP past 64 levels)",
   429: "Over the key's request rate or live-session cap; see Retry-After (RATE_LIMITED)",
   500: "A failure of the server's own; it logged the details (INTERNAL_ERROR)",
-  503: "At capacity (CAPACITY_REACHED), database unreachable (STORAGE_UNAVAILABLE) the session in failover between replicas (SESSION_ELSEWHERE) or, from the load balancer, no replica ready (NO_REPLICA_READY); see the Retry-After header",
+  503: "At capacity (CAPACITY_REACHED), database unreachable (STORAGE_UNAVAILABLE) the session in failover between replicas (SESSION_ELSEWHERE), the exchange running on another replica (EXCHANGE_ELSEWHERE) or, from the load balancer, no replica ready (NO_REPLICA_READY); see the Retry-After header",
   507: "The server's disk is full; nothing was written (STORAGE_FULL)",
 };
 

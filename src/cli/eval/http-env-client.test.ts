@@ -51,6 +51,32 @@ describe("eval over HTTP (--server)", () => {
     expect(career?.transport).toBe("http");
   });
 
+  it("keeps its connections alive: a whole run at concurrency 2 opens at most 2 sockets", async () => {
+    let opened = 0;
+    const count = () => {
+      opened++;
+    };
+    server.server.on("connection", count);
+    try {
+      const run = await runEval(
+        { ...plan("kept"), tasks: ["single_deal", "career_10"] },
+        {
+          gitCommit: "t",
+          concurrency: 2,
+          sessions: httpSessions({ baseUrl: server.url }),
+          transport: "http",
+          store: memoryStore(),
+        },
+      );
+      // Hundreds of requests (10-episode careers, a reset and a score per unit) over two sockets.
+      expect(run.units.length).toBe(12);
+      expect(opened).toBeGreaterThan(0);
+      expect(opened).toBeLessThanOrEqual(2);
+    } finally {
+      server.server.off("connection", count);
+    }
+  });
+
   it("surfaces server errors with status and path", async () => {
     const s = httpSessions({ baseUrl: server.url })();
     await expect(s.reset({ taskId: "no_such_task", seed: 1, episodeId: "x", tells: true })).rejects.toThrow(

@@ -1,4 +1,5 @@
 import type { EvalSession, EvalSessionFactory } from "../../../eval/harness/eval-env";
+import { httpRequest, keepAliveAgent, type RawReply } from "../../client/http-request";
 import { EpisodeView } from "../../wire/episode-view";
 import { stepReply } from "../../wire/reply";
 import { ResetResponse } from "../../wire/reset";
@@ -28,7 +29,6 @@ export interface HttpSessionOptions {
    * next, which takes the session over.
    */
   baseUrl: string | readonly string[];
-  fetch?: typeof fetch;
   /** Per request; a step includes the seller's reply, so allow for a slow LLM seller. */
   timeoutMs?: number;
   /** How long one request keeps retrying 503s and unreachable replicas before giving up. */
@@ -57,35 +57,30 @@ export type HttpCall = (
 export function httpCaller(o: HttpSessionOptions): { call: HttpCall; nextHome: () => HttpHome } {
   const bases = (typeof o.baseUrl === "string" ? [o.baseUrl] : o.baseUrl).map((u) => u.replace(/\/+$/, ""));
   if (bases.length === 0) throw new Error("httpSessions needs at least one server URL");
-  const doFetch = o.fetch ?? fetch;
+  // One keep-alive pool for every session of the run: node:http, not fetch (src/client/http-request.ts).
+  const agent = keepAliveAgent();
   const timeoutMs = o.timeoutMs ?? 60_000;
   const retryForMs = o.retryForMs ?? 30_000;
   let next = 0;
   const call: HttpCall = async (home, method, path, body) => {
     const giveUpAt = Date.now() + retryForMs;
     for (;;) {
-      let res: Response;
+      let res: RawReply;
       try {
-        res = await doFetch(`${bases[home.i % bases.length]}${path}`, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        res = await httpRequest(agent, method, `${bases[home.i % bases.length]}${path}`, body, { timeoutMs });
       } catch (err) {
         if (Date.now() > giveUpAt || bases.length === 1) throw err;
         home.i++;
         await sleep(100);
         continue;
       }
-      const text = await res.text();
       // 503: failover or database; 502/504: a balancer whose replica died mid-request.
       if ((res.status === 503 || res.status === 502 || res.status === 504) && Date.now() < giveUpAt) {
-        await sleep(Math.min(2000, Number(res.headers.get("retry-after") ?? "1") * 1000));
+        await sleep(Math.min(2000, Number(res.retryAfter ?? "1") * 1000));
         continue;
       }
-      if (!res.ok) throw new EnvHttpError(res.status, path, text);
-      return JSON.parse(text) as unknown;
+      if (res.status < 200 || res.status > 299) throw new EnvHttpError(res.status, path, res.text);
+      return JSON.parse(res.text) as unknown;
     }
   };
   return { call, nextHome: () => ({ i: next++ }) };

@@ -81,6 +81,8 @@ export interface OpenedPg {
   leases: PgLeases | null;
   availability: PgAvailability;
   pool: pg.Pool;
+  /** Synchronous queries (the store's reads, the exchange mirror's writes). */
+  reader: SyncPg;
 }
 
 export interface OpenPgOptions {
@@ -151,5 +153,5 @@ export async function openPgStore(url: string, opts: OpenPgOptions = {}): Promis
     ...(opts.replicaId === undefined ? {} : { replicaId: opts.replicaId }),
     onOutcome: (err) => availability.report(err),
   });
-  return { store, availability, pool, leases };
+  return { store, availability, pool, leases, reader };
 }

@@ -1,8 +1,8 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRun } from "../../../tasks/open-run";
 import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
 import { LeaseLostError, OwnershipError } from "../ownership";
+import { ageHeartbeat } from "../testing/engines";
 import { type OpenedPg, openPgStore } from "./open-pg";
 import { ReplicaIdInUseError } from "./pg-leases";
 
@@ -24,14 +24,6 @@ async function replica(url: string, id: string): Promise<OpenedPg> {
   const o = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
   opened.push(o);
   return o;
-}
-
-/** Make a replica look dead to the others, as a kill -9 would after the lease TTL. */
-async function ageHeartbeat(url: string, id: string): Promise<void> {
-  const c = new pg.Client(url);
-  await c.connect();
-  await c.query("UPDATE replicas SET heartbeat_at = 'epoch' WHERE replica_id = $1", [id]);
-  await c.end();
 }
 
 const options = {

@@ -4,7 +4,8 @@ import type pg from "pg";
  * Postgres schema history, numbered like migrations.ts so one version names one shape on both
  * engines. Postgres support arrived after SQLite's v2, so its history starts there, in one step.
  * v3 (Postgres only) adds what only several replicas sharing one database need: the replicas
- * table and a lease per session (pg-leases.ts).
+ * table and a lease per session (pg-leases.ts). v4 brings the exchange's tables (SQLite's v3) and
+ * the exchange's own lease (pg-exchange.ts).
  */
 export const PG_MIGRATIONS: readonly { version: number; sql: string }[] = [
   {
@@ -88,6 +89,107 @@ BEGIN
                  WHERE l.session_id = sid AND l.replica_id = rid AND l.epoch = ep AND r.instance = inst) THEN
     RAISE EXCEPTION 'lease lost on session %', sid USING ERRCODE = 'BZ001';
   END IF;
+END $$ LANGUAGE plpgsql;
+`,
+  },
+  {
+    // The exchange (SQLite's v3, in Postgres's dialect) plus its one lease. Ids of the tape and
+    // the ledger come from the lease holder's in-memory copy (pg-exchange.ts), so they are plain
+    // BIGINT keys here: a takeover copies them back unchanged and the tape's cursor stays valid.
+    version: 4,
+    sql: `
+CREATE TABLE exchange_agents (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_digest BYTEA NOT NULL,
+  created_at BIGINT NOT NULL,
+  revoked_at BIGINT
+);
+CREATE TABLE exchange_markets (
+  market_id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  opener TEXT NOT NULL,
+  status TEXT NOT NULL,
+  deadline BIGINT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX exchange_markets_open ON exchange_markets(status) WHERE status != 'closed';
+CREATE TABLE exchange_market_events (
+  id BIGSERIAL PRIMARY KEY,
+  market_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE UNIQUE INDEX exchange_market_events_by_market ON exchange_market_events(market_id, seq);
+CREATE TABLE exchange_tape (
+  id BIGINT PRIMARY KEY,
+  market_id TEXT NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE TABLE ledger_entries (
+  id BIGINT PRIMARY KEY,
+  market_id TEXT NOT NULL,
+  winner TEXT NOT NULL,
+  buyer TEXT NOT NULL,
+  seller TEXT NOT NULL,
+  price BIGINT NOT NULL,
+  fee BIGINT NOT NULL,
+  at BIGINT NOT NULL,
+  UNIQUE (market_id, winner)
+);
+CREATE TABLE ledger_postings (
+  entry_id BIGINT NOT NULL REFERENCES ledger_entries(id),
+  account TEXT NOT NULL,
+  amount BIGINT NOT NULL
+);
+CREATE INDEX ledger_postings_by_account ON ledger_postings(account);
+CREATE FUNCTION bazaar_append_only() RETURNS trigger AS $$
+BEGIN
+  RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER exchange_market_events_append_only BEFORE UPDATE OR DELETE ON exchange_market_events
+  FOR EACH ROW EXECUTE FUNCTION bazaar_append_only();
+CREATE TRIGGER exchange_tape_append_only BEFORE UPDATE OR DELETE ON exchange_tape
+  FOR EACH ROW EXECUTE FUNCTION bazaar_append_only();
+CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
+  FOR EACH ROW EXECUTE FUNCTION bazaar_append_only();
+CREATE TRIGGER ledger_postings_append_only BEFORE UPDATE OR DELETE ON ledger_postings
+  FOR EACH ROW EXECUTE FUNCTION bazaar_append_only();
+-- One row: which process runs the exchange, at which epoch (pg-exchange.ts).
+CREATE TABLE exchange_lease (
+  singleton BOOLEAN PRIMARY KEY DEFAULT true CHECK (singleton),
+  replica_id TEXT NOT NULL,
+  instance TEXT NOT NULL,
+  epoch BIGINT NOT NULL
+);
+-- One exchange write (an agent, a revocation, or one market step with its tape and ledger rows)
+-- in one statement, so in one transaction, refused unless the caller still holds the exchange
+-- lease at its epoch: a holder presumed dead cannot write after another took the exchange over.
+CREATE FUNCTION bazaar_exchange_apply(inst TEXT, ep BIGINT, w JSONB) RETURNS void AS $$
+BEGIN
+  -- FOR SHARE: a claim (an UPDATE of this row) waits until this write has committed.
+  PERFORM 1 FROM exchange_lease WHERE instance = inst AND epoch = ep FOR SHARE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'exchange lease lost' USING ERRCODE = 'BZ002';
+  END IF;
+  INSERT INTO exchange_agents (id, name, token_digest, created_at)
+    SELECT x.id, x.name, decode(x.token_digest, 'hex'), x.created_at
+    FROM jsonb_to_recordset(COALESCE(w->'agents', '[]')) AS x(id TEXT, name TEXT, token_digest TEXT, created_at BIGINT);
+  UPDATE exchange_agents a SET revoked_at = x.revoked_at
+    FROM jsonb_to_recordset(COALESCE(w->'revoked', '[]')) AS x(id TEXT, revoked_at BIGINT)
+    WHERE a.id = x.id AND a.revoked_at IS NULL;
+  INSERT INTO exchange_markets (market_id, kind, opener, status, deadline, created_at)
+    SELECT * FROM jsonb_populate_recordset(NULL::exchange_markets, COALESCE(w->'markets', '[]'))
+    ON CONFLICT (market_id) DO UPDATE SET status = EXCLUDED.status;
+  INSERT INTO exchange_market_events (market_id, seq, json)
+    SELECT x.market_id, x.seq, x.json
+    FROM jsonb_to_recordset(COALESCE(w->'events', '[]')) AS x(market_id TEXT, seq INTEGER, json TEXT);
+  INSERT INTO exchange_tape (id, market_id, json)
+    SELECT * FROM jsonb_populate_recordset(NULL::exchange_tape, COALESCE(w->'tape', '[]'));
+  INSERT INTO ledger_entries (id, market_id, winner, buyer, seller, price, fee, at)
+    SELECT * FROM jsonb_populate_recordset(NULL::ledger_entries, COALESCE(w->'entries', '[]'));
+  INSERT INTO ledger_postings (entry_id, account, amount)
+    SELECT * FROM jsonb_populate_recordset(NULL::ledger_postings, COALESCE(w->'postings', '[]'));
 END $$ LANGUAGE plpgsql;
 `,
   },

@@ -1,12 +1,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
 import { EpisodeStore } from "../episode-store";
 import { openDatabase } from "../open-database";
 import { openPgStore } from "../pg/open-pg";
 import type { Storage } from "../storage";
 import type { StoreWriter } from "../store-writer";
+
+/** Make a replica look dead to the others, as a kill -9 would after the lease TTL. */
+export async function ageHeartbeat(url: string, replicaId: string): Promise<void> {
+  const c = new pg.Client(url);
+  await c.connect();
+  try {
+    await c.query("UPDATE replicas SET heartbeat_at = 'epoch' WHERE replica_id = $1", [replicaId]);
+  } finally {
+    await c.end();
+  }
+}
 
 export interface OpenedStore {
   store: Storage;

@@ -26,6 +26,7 @@ function isOpen(method: string, path: string): boolean {
   return (
     path === "/health" ||
     path === "/ready" ||
+    path === "/ready/exchange" ||
     path === "/" ||
     path === "/docs" ||
     path.startsWith("/docs/") ||

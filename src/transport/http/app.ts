@@ -41,6 +41,11 @@ export interface AppDeps {
   dbStatus?: () => DbStatus;
   /** False once the server drains (SIGTERM): /ready then tells the load balancer to send no more. */
   accepting?: () => boolean;
+  /**
+   * Whether this replica runs the exchange, taking it over first if its holder is gone (Postgres,
+   * src/exchange/exchange-host.ts); always true when absent (one server on SQLite).
+   */
+  exchangeHere?: () => Promise<boolean>;
   corsOrigins: readonly string[];
   /** API keys and their per-key caps; null or absent runs the server open (the default). */
   access?: AccessControl | null;
@@ -193,6 +198,16 @@ export function createApp(deps: AppDeps, mounts: readonly RouteMount[] = []): Ho
     const ready = !draining && db !== "unavailable";
     const body: ReadyResponse = { ready, draining, db };
     return c.json(body, ready ? 200 : 503);
+  });
+
+  // The exchange's readiness: HAProxy sends the exchange's routes to the one replica saying 200.
+  app.get("/ready/exchange", ROUTE_DOCS.readyExchange, async (c) => {
+    const draining = deps.accepting !== undefined && !deps.accepting();
+    const db = deps.dbStatus?.() ?? "ok";
+    const here =
+      !draining && db !== "unavailable" && (deps.exchangeHere === undefined || (await deps.exchangeHere()));
+    const body: ReadyResponse = { ready: here, draining, db };
+    return c.json(body, here ? 200 : 503);
   });
 
   app.get("/episodes", ROUTE_DOCS.episodes, (c) => {

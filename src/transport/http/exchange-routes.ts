@@ -1,7 +1,12 @@
 import type { Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { AgentCommand } from "../../../markets/commands";
-import { asExchangeError, unauthorized } from "../../exchange/exchange-error";
+import {
+  asExchangeError,
+  EXCHANGE_RETRY_AFTER_S,
+  exchangeElsewhere,
+  unauthorized,
+} from "../../exchange/exchange-error";
 import type { ExchangeShell } from "../../exchange/exchange-shell";
 import { parseTapeId, TapeCursor } from "../../exchange/tape-cursor";
 import {
@@ -28,7 +33,14 @@ const HEARTBEAT_MS = 15_000;
 
 function asHttp(err: unknown): never {
   const x = asExchangeError(err);
-  if (x !== null) throw new HttpError(x.code, x.message, x.message);
+  if (x !== null)
+    throw new HttpError(
+      x.code,
+      x.message,
+      x.message,
+      undefined,
+      x.status === 503 ? { "Retry-After": String(EXCHANGE_RETRY_AFTER_S) } : {},
+    );
   throw err;
 }
 
@@ -39,6 +51,21 @@ function guarded<T>(f: () => T): T {
   } catch (err) {
     return asHttp(err);
   }
+}
+
+/** The exchange's paths (HAProxy's exchange backend serves the same prefixes). */
+const EXCHANGE_PATHS = ["/agents", "/agents/*", "/markets", "/markets/*", "/ledger/*"] as const;
+
+/**
+ * On a replica that does not run the exchange (Postgres, another replica holds its lease) every
+ * exchange route answers 503 EXCHANGE_ELSEWHERE with Retry-After, before reading anything.
+ */
+export function requireExchangeHere(app: Hono, here: () => Promise<boolean>): void {
+  for (const p of EXCHANGE_PATHS)
+    app.use(p, async (_c, next) => {
+      if (!(await here())) asHttp(exchangeElsewhere());
+      await next();
+    });
 }
 
 /**

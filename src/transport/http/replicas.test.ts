@@ -34,6 +34,18 @@ describe("two replicas on one Postgres", () => {
     const b = await replica(db, "b");
     expect(a.listening.replica).toBe("a");
 
+    // The exchange runs on one replica (a, started first): b answers its routes with a retryable 503.
+    const agent = JSON.parse((await post(`${a.url}/agents`, { name: "probe" })).text) as {
+      agent_id: string;
+      token: string;
+    };
+    const elsewhere = await post(`${b.url}/agents`, { name: "other" });
+    expect(elsewhere.status).toBe(503);
+    expect(elsewhere.retryAfter).toBe("1");
+    expect(JSON.parse(elsewhere.text).error.code).toBe("EXCHANGE_ELSEWHERE");
+    expect((await fetch(`${a.url}/ready/exchange`)).status).toBe(200);
+    expect((await fetch(`${b.url}/ready/exchange`)).status).toBe(503);
+
     // The same replica id again: refused at startup, with the reason.
     const dup = await runProcess(process.execPath, [
       "--import",
@@ -124,5 +136,21 @@ describe("two replicas on one Postgres", () => {
       done = accept(r.text);
     }
     expect(observations).toEqual(referenceRun("career_10", 21, "rep").observations);
+
+    // The exchange moved to b with the agent registered on a: same token, balanced ledger.
+    const me = async () =>
+      fetch(`${b.url}/agents/me`, { headers: { "x-agent-token": agent.token } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { agent_id?: string },
+      }));
+    let moved = await me();
+    for (let i = 0; i < 50 && moved.status === 503; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      moved = await me();
+    }
+    expect(moved).toEqual({ status: 200, body: expect.objectContaining({ agent_id: agent.agent_id }) });
+    expect((await fetch(`${b.url}/ready/exchange`)).status).toBe(200);
+    const ledger = (await (await fetch(`${b.url}/ledger/reconcile`)).json()) as { balanced: boolean };
+    expect(ledger.balanced).toBe(true);
   }, 90_000);
 });

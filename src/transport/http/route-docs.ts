@@ -146,6 +146,14 @@ export const ROUTE_DOCS = {
     guard: "open",
     ok: { description: "Ready", schema: n("ReadyResponse", ReadyResponse) },
   }),
+  readyExchange: doc({
+    tag: "openenv",
+    summary: "Exchange readiness (load balancers)",
+    description:
+      "200 on the one replica that runs the exchange (agents, markets, ledger), after taking it over if the replica that ran it died; 503 with the same body on the others, or while draining (docs/scaling.md).",
+    guard: "open",
+    ok: { description: "This replica runs the exchange", schema: n("ReadyResponse", ReadyResponse) },
+  }),
   episodes: doc({
     tag: "replay",
     summary: "List finished episodes",
