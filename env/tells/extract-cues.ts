@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { FEATURE_SET_IDS } from "./feature-sets";
 import v3File from "./model/tells-model.v3.json" with { type: "json" };
-import shipped from "./model/tells-model.v4.json" with { type: "json" };
+import v4File from "./model/tells-model.v4.json" with { type: "json" };
+import shipped from "./model/tells-model.v5.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -53,6 +54,13 @@ let v3: TellsModel | undefined;
 export function tellsModelV3(): TellsModel {
   v3 ??= loadTellsModel(TellsModelFile.parse(v3File));
   return v3;
+}
+
+/** tells-model@4, frozen the same way (tells-features/4; a test pins its readings). */
+let v4: TellsModel | undefined;
+export function tellsModelV4(): TellsModel {
+  v4 ??= loadTellsModel(TellsModelFile.parse(v4File));
+  return v4;
 }
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FEATURES_V3, FEATURES_V4, featuresFor } from "./feature-sets";
+import { MASKED_CONCEPTS } from "./concept-index";
+import { FEATURES_V3, FEATURES_V4, FEATURES_V5, featuresFor } from "./feature-sets";
 import v4 from "./model/tells-model.v4.json" with { type: "json" };
 import { loadTellsModel, type TellsModelWeights } from "./tells-model";
 import { foldToken, latinSkeletonOf } from "./text-fold";
@@ -41,6 +42,37 @@ describe("feature sets", () => {
     expect(of("final")).toContain("FIRM");
     expect(of("shaam")).toEqual(["TIME"]);
     expect(of("tak")).toEqual(["DEADLINE"]);
+  });
+
+  it("v5 opens the condition gate on repair needs and warranty, and keeps its gate within the clause mask", () => {
+    const v5 = featuresFor(FEATURES_V5.id);
+    for (const name of FEATURES_V5.conditionLicence)
+      expect(v5.concepts.names.indexOf(name), name).toBeLessThan(MASKED_CONCEPTS);
+    const gate = v5.concepts.mask(FEATURES_V5.conditionLicence);
+    const v4 = featuresFor(FEATURES_V4.id);
+    const v4gate = v4.concepts.mask(FEATURES_V4.conditionLicence);
+    for (const text of ["gas bharwani padegi", "warranty baaki hai", "बैटरी बदलवानी है"]) {
+      expect(v5.extract(text).clauseConcepts[0]! & gate, text).not.toBe(0);
+    }
+    // v4's gate stayed shut on these: the new concepts are what opens v5's.
+    expect(v4.extract("gas bharwani padegi").clauseConcepts[0]! & v4gate).toBe(0);
+    expect(v4.extract("warranty baaki hai").clauseConcepts[0]! & v4gate).toBe(0);
+    expect(v5.extract("bill aur charger saath milega").clauseConcepts.every((m) => (m & gate) === 0)).toBe(
+      true,
+    );
+  });
+
+  it("v5 names demand by speed, market scarcity and fresh stock as concepts of their own", () => {
+    const v5 = featuresFor(FEATURES_V5.id).concepts;
+    const of = (w: string) =>
+      v5.conceptsOf(foldToken(w), latinSkeletonOf(foldToken(w))).map((c) => v5.names[c]);
+    expect(of("hathon")).toContain("DEMAND");
+    expect(of("seldom")).toContain("RARITY");
+    expect(of("milta")).toContain("FIND");
+    expect(of("restocked")).toContain("ARRIVED");
+    expect(of("replace")).toEqual(["REPAIR"]);
+    expect(of("warranty")).toEqual(["WARRANTY"]);
+    expect(of("bill")).toEqual(["PAPERS"]);
   });
 
   it("refuses an unknown set", () => {

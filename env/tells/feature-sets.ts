@@ -1,5 +1,6 @@
 import { CONCEPT_WORDS } from "./concept-lexicon";
 import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
+import { CONCEPT_WORDS_V5 } from "./concept-lexicon-v5";
 import { type FeatureExtractor, type FeatureSet, featureExtractor } from "./text-features";
 import { latinSkeletonOf, skeletonOf } from "./text-fold";
 
@@ -12,6 +13,9 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  * - tells-features/4 (tells-model@4): the v4 lexicon (PRICE split from FIRM, USAGE, FAIL), a
  *   Devanagari word's skeleton in Latin letters, concepts in their own buckets, and the
  *   condition gate also opened by usage and failure verbs.
+ * - tells-features/5 (tells-model@5): v4's features over the v5 lexicon (REPAIR and WARRANTY
+ *   cut out of WEAR and PAPERS, DEMAND, RARITY, FIND, ARRIVED), with the condition gate also
+ *   opened by repair needs and warranty.
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
@@ -30,7 +34,15 @@ export const FEATURES_V4: FeatureSet = {
   conditionLicence: [...ITEM_STATE, "USAGE", "FAIL"],
 };
 
-const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4];
+export const FEATURES_V5: FeatureSet = {
+  id: "tells-features/5",
+  lexicon: CONCEPT_WORDS_V5,
+  skeleton: latinSkeletonOf,
+  conceptSlots: 2048,
+  conditionLicence: [...ITEM_STATE, "USAGE", "FAIL", "REPAIR", "WARRANTY"],
+};
+
+const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4, FEATURES_V5];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 
 // One extractor per set, built on first use: each holds its own word and concept caches.

@@ -61,6 +61,8 @@ export interface TellsModel {
   contentHash: string;
   /** Per signal, in VERBAL_SIGNALS order. */
   ruleVeto: readonly number[];
+  /** Per signal decision thresholds (as in the file), in VERBAL_SIGNALS order. */
+  thresholds: readonly number[];
   read(text: string): ModelReading;
 }
 
@@ -202,7 +204,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     return { probability, fired, grade, evidence };
   }
 
-  return { version: w.version, contentHash: w.content_hash, ruleVeto: w.rule_veto, read };
+  return { version: w.version, contentHash: w.content_hash, ruleVeto: w.rule_veto, thresholds, read };
 }
 
 function sigmoid(x: number): number {

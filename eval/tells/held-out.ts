@@ -3,7 +3,7 @@ import { readCuesWithModel } from "../../env/tells/model-cues";
 import { loadTellsModel } from "../../env/tells/tells-model";
 import { readCues } from "../../env/tells/verbal";
 import type { CorpusRow } from "./corpus/corpus-row";
-import { chooseThresholds } from "./model/thresholds";
+import { chooseThresholds, type Decision } from "./model/thresholds";
 import { type TrainOptions, trainTellsModel } from "./model/train";
 import { type LabelledSpan, type SplitScore, scoreMessages, scoreSplit } from "./score";
 
@@ -59,16 +59,17 @@ export function crossValidate(
   k: number,
   train: TrainOptions,
   onFold?: (fold: number) => void,
+  fixed?: Decision,
 ): Prediction[] {
   const folds = familyFolds(rows, k);
   const out: Prediction[] = [];
   for (let fold = 0; fold < k; fold++) {
     onFold?.(fold);
     const trainRows = rows.filter((r) => folds.get(r.family) !== fold);
-    // Thresholds come from the training families alone (inner grouped folds), never the held-out ones.
-    const model = loadTellsModel(
-      trainTellsModel(trainRows, { ...train, ...chooseThresholds(trainRows, train) }),
-    );
+    // Thresholds come from the training families alone (inner grouped folds), never the
+    // held-out ones; a proxy run may fix them instead (eval-protocol.ts).
+    const decision = fixed ?? chooseThresholds(trainRows, train);
+    const model = loadTellsModel(trainTellsModel(trainRows, { ...train, ...decision }));
     for (const row of rows.filter((r) => folds.get(r.family) === fold)) {
       out.push({
         row,

@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
-import { extractCues, type LocalTellsExtractor } from "../../env/tells/extract-cues";
+import { extractCues, type LocalTellsExtractor, TELLS_MODEL } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
 import { AFTER_V2_LEXICON_IDS, FOURTH_PASS_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
+import { evalProtocol } from "./eval-protocol";
 import { loadSplit } from "./fixtures";
 import { FRESH_SETS, freshReport } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
@@ -19,7 +20,11 @@ import { scoreSplit } from "./score";
  * `--fresh-only` stops there. The default run leaves them out on purpose: whoever iterates on the
  * model with this command must not tune against the sets' scores, or they stop being untouched.
  */
-const FOLDS = 5;
+const PROTOCOL = evalProtocol(process.env, {
+  thresholds: [...TELLS_MODEL.thresholds],
+  ruleVeto: [...TELLS_MODEL.ruleVeto],
+});
+const FOLDS = PROTOCOL.folds;
 const TIMED_PASSES = 7;
 const US_BAR = 30;
 
@@ -59,12 +64,16 @@ for (let f = 0; f < FOLDS; f++) {
       .join(", ")}`,
   );
 }
-const preds = crossValidate(rows, FOLDS, DEFAULT_TRAIN, (f) =>
-  process.stderr.write(`training fold ${f + 1}/${FOLDS}\n`),
+const preds = crossValidate(
+  rows,
+  FOLDS,
+  DEFAULT_TRAIN,
+  (f) => process.stderr.write(`training fold ${f + 1}/${FOLDS}\n`),
+  PROTOCOL.fixed,
 );
 const rules = scorePath(preds, "rules");
 const model = scorePath(preds, "model");
-console.log("\nfamily-held-out, message level (a signal counts once per message)");
+console.log(`\n${PROTOCOL.name} (a signal counts once per message)`);
 console.log(table("rules", rules.message));
 console.log(table("rules+model", model.message));
 console.log(
@@ -136,7 +145,7 @@ console.log(
 const met = barsMet(model.message) && usRules <= US_BAR && usModel <= US_BAR;
 console.log(
   JSON.stringify({
-    split: `family-held-out grouped ${FOLDS}-fold, message level`,
+    split: PROTOCOL.name,
     rows: rows.length,
     macro_f1: r4(model.message.macro_f1),
     per_signal: compact(model.message).per_signal,

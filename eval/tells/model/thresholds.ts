@@ -6,10 +6,11 @@ import type { CorpusRow } from "../corpus/corpus-row";
 import { familyFolds } from "../held-out";
 import { type TrainOptions, trainTellsModel } from "./train";
 
-const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
+export const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
 const INNER_FOLDS = 3;
 
-interface Seen {
+/** One inner-fold reading of a message: per signal, the gold label, a rule match, the model's probability. */
+export interface Seen {
   gold: boolean[];
   rule: boolean[];
   p: number[];
@@ -26,9 +27,12 @@ export interface Decision {
  * model reads families it was not trained on, and each signal takes the (veto, threshold) pair
  * with the best message-level F1 of the combined path (a rule span the model does not veto, or
  * the model above the threshold). A weak rule family (condition words used about anything)
- * gets a higher veto; a precise one keeps a low one.
+ * gets a higher veto; a precise one keeps a low one. With a precision floor (tells-model@5:
+ * 0.8, issue #12's bar) only pairs whose inner-fold precision reaches it compete, so a signal
+ * trades a little recall for precision where F1 alone would not.
  */
 export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions): Decision {
+  const precisionFloor = train.precisionFloor ?? 0;
   const folds = familyFolds(rows, INNER_FOLDS);
   const seen: Seen[] = [];
   for (let fold = 0; fold < INNER_FOLDS; fold++) {
@@ -51,25 +55,43 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
   const thresholds: number[] = [];
   const ruleVeto: number[] = [];
   VERBAL_SIGNALS.forEach((_, s) => {
-    let best = { f1: -1, threshold: 0.5, veto: 0.1 };
-    for (const veto of RULE_VETO_CANDIDATES) {
-      for (const threshold of CANDIDATES) {
-        let tp = 0;
-        let fp = 0;
-        let fn = 0;
-        for (const x of seen) {
-          const p = x.p[s] as number;
-          const predicted = ((x.rule[s] as boolean) && p >= veto) || p >= threshold;
-          if (predicted && x.gold[s]) tp++;
-          else if (predicted) fp++;
-          else if (x.gold[s]) fn++;
-        }
-        const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-        if (f1 > best.f1) best = { f1, threshold, veto };
-      }
-    }
-    thresholds.push(best.threshold);
-    ruleVeto.push(best.veto);
+    const chosen = pickDecision(seen, s, precisionFloor);
+    thresholds.push(chosen.threshold);
+    ruleVeto.push(chosen.veto);
   });
   return { thresholds, ruleVeto };
+}
+
+/**
+ * For one signal: the (veto, threshold) pair with the best message-level F1 of the combined
+ * path among the pairs whose precision reaches the floor; the best F1 overall when none does.
+ * Ties keep the first pair in candidate order (lowest veto, then lowest threshold).
+ */
+export function pickDecision(
+  seen: readonly Seen[],
+  s: number,
+  precisionFloor: number,
+): { threshold: number; veto: number } {
+  let best = { f1: -1, threshold: 0.5, veto: 0.1 };
+  let bestFloored = { f1: -1, threshold: 0.5, veto: 0.1 };
+  for (const veto of RULE_VETO_CANDIDATES) {
+    for (const threshold of CANDIDATES) {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      for (const x of seen) {
+        const p = x.p[s] as number;
+        const predicted = ((x.rule[s] as boolean) && p >= veto) || p >= threshold;
+        if (predicted && x.gold[s]) tp++;
+        else if (predicted) fp++;
+        else if (x.gold[s]) fn++;
+      }
+      const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+      if (f1 > best.f1) best = { f1, threshold, veto };
+      const precision = tp === 0 ? 0 : tp / (tp + fp);
+      if (precision >= precisionFloor && f1 > bestFloored.f1) bestFloored = { f1, threshold, veto };
+    }
+  }
+  const chosen = bestFloored.f1 >= 0 ? bestFloored : best;
+  return { threshold: chosen.threshold, veto: chosen.veto };
 }

@@ -20,6 +20,18 @@ export interface TrainOptions {
   version: string;
   /** The feature set (env/tells/feature-sets.ts) the model reads with; tells-features/3 writes a tells-model/2 file. */
   featureSet: string;
+  /**
+   * Thresholds are chosen for the best inner-fold F1 among the (veto, threshold) pairs whose
+   * inner-fold precision reaches this floor (the best F1 overall when none does); 0: no floor
+   * (tells-model@3 and @4 were chosen so).
+   */
+  precisionFloor?: number;
+  /**
+   * At most this many non-zero rows in the file, keeping the strongest (summed |int8| over the
+   * heads; ties: lower bucket). The reader's bucket → row index is 16-bit (≤ 32,766 rows, cache
+   * sized), and the grown corpus leaves 40k+ non-zero buckets. Absent: no cap (v3, v4).
+   */
+  maxRows?: number;
 }
 
 export const DEFAULT_TRAIN: TrainOptions = {
@@ -28,8 +40,10 @@ export const DEFAULT_TRAIN: TrainOptions = {
   rate: 0.3,
   l2: 1e-5,
   thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
-  version: "tells-model@4",
-  featureSet: "tells-features/4",
+  version: "tells-model@5",
+  featureSet: "tells-features/5",
+  precisionFloor: 0.8,
+  maxRows: 32_000,
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -131,18 +145,44 @@ export function trainTellsModel(
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
+/** Which buckets get a row: every non-zero one, or under a cap the `maxRows` strongest. */
+function keptBuckets(
+  quantised: (b: number) => number[],
+  maxRows: number | undefined,
+): (b: number) => boolean {
+  const strength = new Float64Array(SIZE);
+  let nonZero = 0;
+  for (let b = 0; b < SIZE; b++) {
+    const q = quantised(b);
+    let sum = 0;
+    for (const v of q) sum += Math.abs(v);
+    strength[b] = sum;
+    if (sum > 0) nonZero++;
+  }
+  if (maxRows === undefined || nonZero <= maxRows) return (b) => (strength[b] as number) > 0;
+  const order = Array.from({ length: SIZE }, (_, b) => b)
+    .filter((b) => (strength[b] as number) > 0)
+    .sort((a, b) => (strength[b] as number) - (strength[a] as number) || a - b);
+  const keep = new Uint8Array(SIZE);
+  for (const b of order.slice(0, maxRows)) keep[b] = 1;
+  return (b) => keep[b] === 1;
+}
+
 function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): TellsModelWeights {
   const scale = w.map((wh) => {
     let max = 0;
     for (const v of wh) max = Math.max(max, Math.abs(v));
     return max === 0 ? 1 : max / 127;
   });
+  const quantised = (b: number): number[] =>
+    w.map((wh, h) => Math.round((wh[b] as number) / (scale[h] as number)));
+  const kept = keptBuckets(quantised, o.maxRows);
   const features: number[] = [];
   const weights: number[][] = w.map(() => []);
   let prev = 0;
   for (let b = 0; b < SIZE; b++) {
-    const q = w.map((wh, h) => Math.round((wh[b] as number) / (scale[h] as number)));
-    if (q.every((v) => v === 0)) continue;
+    if (!kept(b)) continue;
+    const q = quantised(b);
     features.push(b - prev);
     prev = b;
     // -0 would serialise as 0 anyway; normalise it so the hash never depends on the sign of zero.

@@ -24,7 +24,7 @@ export const autoDealerHinglish: Family = {
     "[[d:kal subah ek banda cash lekar aa raha hai]]",
     "[[f:{price} fix]], [[f:isse neeche baat nahi hogi]]",
     "[[f:gaadi ke hisaab se rate sahi hai]], [[f:kam nahi hoga]]",
-    "[[f:dealer price hai]], [[f:koi margin nahi chhoda]]",
+    "[[f:dealer price hai]], [[f,s:koi margin nahi chhoda]]",
     "[[f:jo quote kiya wahi final]]",
     "[[s:maine khud zyada mein uthayi thi]], [[s:isme kuch nahi kama raha]]",
     "[[s:showroom ka kiraya nikalna mushkil hai]] aajkal",

@@ -193,7 +193,7 @@ export const wholesaleTraderMixed: Family = {
     "[[d:बाकी retailers ने already double order डाला है]]",
     "[[d:Market में shortage चल रही है, company supply कम कर रही है]]",
     "[[d:बगल वाले भाई ने पूरा lot माँगा था]]",
-    "[[f:Wholesale rate है, इससे नीचे margin ही नहीं]]",
+    "[[f:Wholesale rate है]], [[f,s:इससे नीचे margin ही नहीं]]",
     "[[f:{price} fixed, billing इसी पर होगी]]",
     "[[f:Bhai rate में कोई बदलाव नहीं होगा]]",
     "[[s:Payment फँसा हुआ है market में, cash flow tight है]]",

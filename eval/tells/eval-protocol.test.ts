@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { evalProtocol, FULL_FOLDS } from "./eval-protocol";
+
+const shipped = { thresholds: [0.2, 0.3, 0.7, 0.3, 0.35], ruleVeto: [0.1, 0.1, 0.05, 0.05, 0.4] };
+
+describe("the eval protocol and its cheaper proxies", () => {
+  it("is the full protocol when nothing is asked for", () => {
+    const p = evalProtocol({}, shipped);
+    expect(p.folds).toBe(FULL_FOLDS);
+    expect(p.fixed).toBeUndefined();
+    expect(p.name).not.toContain("PROXY");
+  });
+
+  it("fixes the shipped thresholds and vetoes with TELLS_EVAL_FAST=1, and says it is a proxy", () => {
+    const p = evalProtocol({ TELLS_EVAL_FAST: "1", TELLS_EVAL_FOLDS: "3" }, shipped);
+    expect(p.folds).toBe(3);
+    expect(p.fixed).toEqual(shipped);
+    expect(p.name).toContain("PROXY");
+    expect(p.name).toContain("3-fold");
+  });
+
+  it("calls fewer folds a proxy even with thresholds chosen inside each fold", () => {
+    const p = evalProtocol({ TELLS_EVAL_FOLDS: "3" }, shipped);
+    expect(p.fixed).toBeUndefined();
+    expect(p.name).toContain("PROXY");
+  });
+
+  it("rejects a fold count it cannot hold out by", () => {
+    for (const bad of ["1", "11", "2.5", "x"])
+      expect(() => evalProtocol({ TELLS_EVAL_FOLDS: bad }, shipped)).toThrow(/TELLS_EVAL_FOLDS/);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { TELLS_MODEL, tellsModelV3, tellsModelV4 } from "../../../env/tells/extract-cues";
+import { frozenReadingsDigest } from "./frozen-readings";
+
+/**
+ * Released tells models stay loadable and read byte for byte as they shipped, while the
+ * shipped model moves on. Each digest was recorded with the code the model shipped with, over
+ * the rows of the 47 families the corpus had then (frozen-readings.ts):
+ * - tells-model@3 at commit 4498935, before the feature code was split into feature sets;
+ * - tells-model@4 at commit 0ed7161, before any fifth/sixth-pass change (tells-features/5).
+ */
+const V3_READINGS_SHA256 = "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4";
+const V4_READINGS_SHA256 = "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631";
+const FROZEN_ROWS = 4982;
+
+describe("released tells models stay loadable and frozen", () => {
+  it("keep their versions and content hashes; the shipped model is a newer one", () => {
+    const v3 = tellsModelV3();
+    expect(v3.version).toBe("tells-model@3");
+    expect(v3.contentHash).toBe("sha256:404c9b5daddb7403af8597be1a97a344a4e5b6d2078b467d16d1589b2abbcfa7");
+    const v4 = tellsModelV4();
+    expect(v4.version).toBe("tells-model@4");
+    expect(v4.contentHash).toBe("sha256:c9b3587a433bba137931eb62ef842747d1e94bdaeb3f506c817188d8973432b5");
+    expect(TELLS_MODEL.version).toBe("tells-model@5");
+  });
+
+  it("tells-model@3 reads every frozen-family row exactly as it did when it shipped", () => {
+    expect(frozenReadingsDigest(tellsModelV3())).toEqual({ rows: FROZEN_ROWS, sha256: V3_READINGS_SHA256 });
+  });
+
+  it("tells-model@4 reads every frozen-family row exactly as it did when it shipped", () => {
+    expect(frozenReadingsDigest(tellsModelV4())).toEqual({ rows: FROZEN_ROWS, sha256: V4_READINGS_SHA256 });
+  });
+});
