@@ -56,6 +56,8 @@ interface Measured {
   partCpuPerS: Record<Part, number>;
   /** Postgres transactions committed per second (commits, reads, heartbeats), for Postgres targets. */
   pgXactPerS: number | null;
+  /** Requests the loops had to repeat (503, 502/504, network): a healthy run has none. */
+  retried: number;
 }
 
 type Part = "replicas" | "haproxy" | "postgres";
@@ -128,6 +130,7 @@ async function measure(t: Target, seedBase: number, seconds = SECONDS): Promise<
     serverCpuPerS: PARTS.reduce((n, k) => n + partCpuPerS[k], 0),
     partCpuPerS,
     pgXactPerS: t.postgres ? (x1 - x0) / wall : null,
+    retried: stats.retried503 + stats.retriedNetwork,
   };
 }
 
@@ -147,6 +150,7 @@ const summarise = (ms: Measured[]) => ({
   ),
   pg_xact_per_s: ms[0]?.pgXactPerS === null ? null : round(median(ms.map((m) => m.pgXactPerS ?? 0)), 0),
   runs: ms.map((m) => round(m.stepsPerS, 0)),
+  retried_requests: ms.reduce((n, m) => n + m.retried, 0),
 });
 
 const loadAtStart = round(loadavg()[0] ?? 0);
