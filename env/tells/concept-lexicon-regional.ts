@@ -11,10 +11,7 @@
  * (now; Hindi comes) and "aadhi" (before; Hindi half), Gujarati "male" (is found), Punjabi
  * "gall" (talk; "gal", rot, is a wear word) and "dass" (tell; Hindi "das", ten), Bengali
  * "bhara" (rent; Hindi filled), "tara" (hurry), "baki" (left; "warranty baaki hai" is a state),
- * Tamil "ooru" (hometown; folds onto "oru", one), Malayalam "alla" (not) and Marathi "aala"
- * (came), which fold together, Marathi "chalte" (works; Hindi "let's go", and "चालते" onto
- * "चलते"), Gujarati "chale" and "kale" (Hindi go, black), Marathi "navi" (Navi Mumbai), Bengali
- * "chole" (a dish), and Hindi "koi" (someone: in every Hindi line).
+ * Tamil "ooru" (hometown; folds onto "oru", one), Hindi "koi" (someone: in every Hindi line).
  * Fused negative verbs ("kidaikadhu", won't be found) carry their verb's idea as a market fact
  * (RARITY), since a word cannot negate itself in the feature code.
  */
@@ -156,12 +153,12 @@ export const REGIONAL_WORDS: Readonly<Record<RegionalLanguage, Readonly<Record<s
     FIRM: "shevatcha shevatchi shevtcha shevatch शेवटचा शेवटची",
     REDUCE: "kami कमी",
     HARDSHIP: "adchan adachan bhade davakhana अडचण भाडे दवाखाना",
-    APPEAL: "krupaya samjun समजून",
+    APPEAL: "krupaya samjun कृपया समजून",
     NEW: "nava navin नवीन नवा",
     LIKE_NEW: "chhan changla changli छान चांगला चांगली",
     WEAR: "orakhada tutla tutlela phatla fatla तुटला तुटलेला फाटला",
     AGE: "juna juni जुना जुनी",
-    WORKS: "chaltoy",
+    WORKS: "chalte chaltoy चालते",
     DEAD: "bighadla bigadla बिघडला",
     REPAIR: "durusti durust badlava badlavi दुरुस्ती",
     RARITY: "durmil kwachit दुर्मिळ क्वचित",
