@@ -1,4 +1,3 @@
-import { regionalWords } from "./concept-lexicon-regional";
 import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
 
 /**
@@ -21,9 +20,6 @@ import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
  * - REDUCE gains the inflections it lacked ("negotiating", "bargaining", "lowering").
  * - ARRIVED: fresh stock ("abhi abhi aaya", "just restocked", "new arrivals"): "now" next to
  *   an arrival verb is recency, not pressure.
- * - Regional words (concept-lexicon-regional.ts): Roman Tamil, Telugu, Kannada, Malayalam,
- *   Marathi (and Devanagari), Bengali, Gujarati and Punjabi words appended to each concept's
- *   list, so a cue word of those voices reaches the concept its Hindi or English twin does.
  * The gate's concepts must sit below the 31st (the clause mask is 32 bits), so the order is
  * v4's with GREET, QUESTION, TIME and CONSEQUENCE moved after REPAIR and WARRANTY; a model
  * of this set only ever reads with this order.
@@ -48,8 +44,7 @@ const v4 = CONCEPT_WORDS_V4 as Readonly<Record<string, string>>;
 const early = Object.fromEntries(Object.entries(v4).filter(([name]) => !MOVED_LATER.includes(name)));
 const later = Object.fromEntries(MOVED_LATER.map((name) => [name, v4[name] as string]));
 
-/** v5 before the regional words: the lists their collision test compares against. */
-export const CONCEPT_WORDS_V5_CORE: Readonly<Record<string, string>> = {
+export const CONCEPT_WORDS_V5: Readonly<Record<string, string>> = {
   ...early,
   WEAR: without(v4.WEAR as string, repairOnly),
   REDUCE: `${v4.REDUCE as string} negotiating negotiations bargaining haggled lowering lowered reduction reductions`,
@@ -67,10 +62,3 @@ export const CONCEPT_WORDS_V5_CORE: Readonly<Record<string, string>> = {
   ARRIVED:
     "arrived arrival arrivals arriving restocked restock landed incoming shipment consignment aaya aayi aaye aya ayi aye aai आया आई आए आये आयी recently recent newly freshly haal हाल",
 };
-
-export const CONCEPT_WORDS_V5: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(CONCEPT_WORDS_V5_CORE).map(([name, words]) => {
-    const regional = regionalWords(name);
-    return [name, regional === "" ? words : `${words} ${regional}`];
-  }),
-);
