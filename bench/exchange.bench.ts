@@ -3,7 +3,10 @@
  * 20 markets a second for 60 s; 0 lost or duplicated settlements, the ledger balanced, and the
  * public stream's p99 delivery ≤ 100 ms (tape entry `at`, the server's clock, to the moment
  * an SSE client on the same machine reads it). Prints a human line and, last, JSON.
- * Usage: npm run bench:exchange [-- --agents 200 --rate 20 --seconds 60 --market-ms 3000]
+ * Usage: npm run bench:exchange [-- --agents 200 --rate 20 --seconds 60 --market-ms 3000 --postgres]
+ * With --postgres the server runs on an embedded Postgres (fsync on), where every exchange write
+ * is mirrored before it is acknowledged (docs/scaling.md, "The exchange"), and the ledger is
+ * checked in Postgres, the durable copy.
  *
  * Every market is offered to every agent (pushed on its socket); a few percent of agents,
  * chosen by a hash of (agent, market), engage: in request markets they submit a pitch the code
@@ -17,8 +20,30 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
+import pg from "pg";
 import WebSocket from "ws";
+import { startEmbeddedPg } from "../src/testing/embedded-pg";
 import { startServerProcess } from "../src/testing/server-process";
+
+/** The ledger's (market, winner) pairs, read from where the server stored them durably. */
+async function ledgerKeys(): Promise<{ market_id: string; winner: string }[]> {
+  const sql = "SELECT market_id, winner FROM ledger_entries";
+  if (embedded !== null) {
+    const client = new pg.Client(embedded.url);
+    await client.connect();
+    try {
+      return (await client.query<{ market_id: string; winner: string }>(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).all() as { market_id: string; winner: string }[];
+  } finally {
+    db.close();
+  }
+}
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +52,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     "market-ms": { type: "string", default: "3000" },
     "engage-pct": { type: "string", default: "3" },
+    postgres: { type: "boolean", default: false },
   },
 });
 const AGENTS = Number(values.agents);
@@ -37,7 +63,8 @@ const ENGAGE_PCT = Number(values["engage-pct"]);
 const BAR_P99_MS = 100;
 
 const dir = mkdtempSync(join(tmpdir(), "bazaar-exchange-bench-"));
-const dbPath = join(dir, "exchange.db");
+const embedded = values.postgres ? await startEmbeddedPg() : null;
+const dbPath = embedded?.url ?? join(dir, "exchange.db");
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (where the time goes under this load).
 const server = await startServerProcess(["--db", dbPath], {
   nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
@@ -204,16 +231,8 @@ for (const ws of sockets) ws.close();
 server.child.kill("SIGTERM");
 await new Promise((r) => server.child.once("exit", r));
 
-const db = new Database(dbPath, { readonly: true });
-const ledger = new Set(
-  (
-    db.prepare("SELECT market_id, winner FROM ledger_entries").all() as {
-      market_id: string;
-      winner: string;
-    }[]
-  ).map((r) => `${r.market_id}|${r.winner}`),
-);
-db.close();
+const ledger = new Set((await ledgerKeys()).map((r) => `${r.market_id}|${r.winner}`));
+await embedded?.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const missing = (from: Iterable<string>, inSet: Set<string>) => [...from].filter((k) => !inSet.has(k)).length;
@@ -228,6 +247,7 @@ const pct = (xs: number[], p: number): number => {
 };
 const p99 = pct(streamLatency, 99);
 const result = {
+  storage: embedded === null ? "sqlite" : "postgres (embedded, fsync on)",
   agents: AGENTS,
   rate_per_s: RATE,
   seconds: SECONDS,

@@ -9,10 +9,10 @@ const SYSTEM = `You read one message from a seller who is haggling with a buyer 
 
 Signals:
 - urgency: pressure of time — now, today only, leaving soon, decide fast.
-- deception: claims about other buyers, other offers, scarcity or demand that the buyer cannot check.
-- confidence: firmness on price — fixed, final, not a rupee less, no bargaining.
-- sympathy: hardship or loss — selling at cost, rent due, "please understand my situation".
-- condition: what state the item is in; add "grade" only for condition.
+- deception: claims about other buyers, other offers, scarcity or demand that the buyer cannot check — including demand told as speed of sale ("these go fast"; urgency only if a time limit is named too), how little is left ("last two"), "you won't find it anywhere", and another buyer holding the item.
+- confidence: firmness on price — fixed, final, not a rupee less, no bargaining, "nobody sells it cheaper".
+- sympathy: hardship or loss — selling at or below cost (also confidence when it backs refusing to go lower), rent due, "we're a small business", "please understand my situation".
+- condition: what state the item is in, including repairs it needs and warranty left; add "grade" only for condition.
 Negated cues are not cues ("no rush", "koi aur nahi pooch raha", "price negotiable"). Condition words about anything but the item are not condition. The message may be English, Hindi in Devanagari, Roman Hinglish or a mix. Return {"cues": []} when nothing applies.`;
 
 const SHOTS: readonly [string, string][] = [

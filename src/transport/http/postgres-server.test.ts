@@ -100,6 +100,38 @@ describe("bazaar serve on Postgres", () => {
     }
   }, 60_000);
 
+  it("the exchange during a Postgres outage answers a retryable 503 (never a 500) and registers again once Postgres is back, old tokens intact", async () => {
+    const server = await serve(await pg.freshDatabase("exchange_outage"));
+    try {
+      await until(async () => (await post(`${server.url}/agents`, { name: "warm" })).status === 201, 10_000);
+      const first = await post(`${server.url}/agents`, { name: "before" });
+      const token = first.body.token as string;
+      const me = () => fetch(`${server.url}/agents/me`, { headers: { "x-agent-token": token } });
+      await pg.pause();
+      const refused = await post(`${server.url}/agents`, { name: "during" });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.code).toMatch(/^(STORAGE_UNAVAILABLE|EXCHANGE_ELSEWHERE)$/);
+      expect(refused.retryAfter).not.toBeNull();
+      expect(JSON.stringify(refused.body)).not.toMatch(/127\.0\.0\.1|bazaar-test|ECONNREFUSED/);
+      await pg.resume();
+      await until(async () => (await fetch(`${server.url}/ready`)).status === 200, 15_000);
+      let after = await post(`${server.url}/agents`, { name: "after" });
+      for (let i = 0; i < 40 && after.status !== 201; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        after = await post(`${server.url}/agents`, { name: "after" });
+      }
+      expect(after.body).toMatchObject({ name: "after" });
+      expect(after.status).toBe(201);
+      expect((await me()).status).toBe(200);
+      const board = (await (
+        await fetch(`${server.url}/agents/me`, { headers: { "x-agent-token": after.body.token } })
+      ).json()) as { name: string };
+      expect(board.name).toBe("after");
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
   it("draining: /ready turns false at once while requests are still served, then the server stops", async () => {
     const server = await serve(await pg.freshDatabase("drain"), { drainGraceS: 1 });
     const reset = await post(`${server.url}/reset`, { seed: 3 });
