@@ -21,11 +21,23 @@ export interface ExchangeHost {
   acquire(): Promise<boolean>;
   /** Whether it holds the exchange right now (no claim attempted). */
   held(): boolean;
+  /**
+   * Called when this process stops running the exchange because another replica took it over,
+   * so connections bound to it can be closed and reconnect through the balancer. Returns the
+   * function that removes the listener.
+   */
+  onMoved(listener: () => void): () => void;
   stop(): Promise<void>;
 }
 
 export function localExchangeHost(shell: ExchangeShell): ExchangeHost {
-  return { shell, acquire: async () => true, held: () => true, stop: () => shell.stop() };
+  return {
+    shell,
+    acquire: async () => true,
+    held: () => true,
+    onMoved: () => () => undefined,
+    stop: () => shell.stop(),
+  };
 }
 
 /**
@@ -46,6 +58,7 @@ export class PgExchangeHost implements ExchangeHost {
   private claiming: Promise<boolean> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly movedListeners = new Set<() => void>();
 
   constructor(
     private readonly pg: ExchangePg,
@@ -60,6 +73,11 @@ export class PgExchangeHost implements ExchangeHost {
 
   held(): boolean {
     return this.epoch !== null;
+  }
+
+  onMoved(listener: () => void): () => void {
+    this.movedListeners.add(listener);
+    return () => this.movedListeners.delete(listener);
   }
 
   acquire(): Promise<boolean> {
@@ -119,6 +137,7 @@ export class PgExchangeHost implements ExchangeHost {
     this.epoch = null;
     this.log.warn("exchange: another replica took the exchange over", { replica: this.pg.replicaId, epoch });
     void this.shell.exchange.stop();
+    for (const listener of this.movedListeners) listener();
   }
 
   /** Every heartbeat: a holder checks it still holds; a standby tries to take a dead holder's place. */

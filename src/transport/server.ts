@@ -225,6 +225,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logger: log,
     otherPaths: ["/ws"],
   });
+  const stopMovedWatch = exchangeHost.onMoved(() => agentsWs.exchangeMoved());
   const ws = attachOpenEnvWebSocket(server, service, { admit, logger: log, mcp: answerMcpFrame });
 
   const sweepMs = Math.max(5_000, (config.sessionTtlS * 1000) / 4);
@@ -260,6 +261,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Streams and agent sockets end first; open markets stay open in the store and resume on start.
+      stopMovedWatch();
       await exchangeHost.stop();
       await agentsWs.close();
       await ws.close();

@@ -1,4 +1,6 @@
+import pgClient from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import type { Observation } from "../../../env/observation";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { referenceRun, testBuyer } from "../../testing/buyer";
@@ -128,6 +130,48 @@ describe("bazaar serve on Postgres", () => {
       ).json()) as { name: string };
       expect(board.name).toBe("after");
     } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it("when another replica takes the exchange over, agents' WebSockets close with 1012 and reconnect to the holder", async () => {
+    const url = await pg.freshDatabase("exchange_moved");
+    const server = await serve(url);
+    const db = new pgClient.Client(url);
+    await db.connect();
+    try {
+      let agent = await post(`${server.url}/agents`, { name: "mover" });
+      await until(async () => {
+        agent = await post(`${server.url}/agents`, { name: "mover" });
+        return agent.status === 201;
+      }, 10_000);
+      const token = agent.body.token as string;
+      const wsUrl = `${server.url.replace("http", "ws")}/agents/ws`;
+      const open = (): Promise<WebSocket> =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(wsUrl, { headers: { "x-agent-token": token } });
+          ws.once("open", () => resolve(ws));
+          ws.once("error", reject);
+        });
+      const ws = await open();
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        ws.once("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
+      // Another instance claims the lease, as a replica taking over from a presumed-dead holder does.
+      await db.query("UPDATE exchange_lease SET instance = 'another-replica', epoch = epoch + 1");
+      expect(await closed).toEqual({
+        code: 1012,
+        reason: "the exchange moved to another replica: reconnect",
+      });
+      // Nobody live holds it now, so this replica takes it back; the agent's token still works.
+      let again: WebSocket | null = null;
+      await until(async () => {
+        again = await open().catch(() => null);
+        return again !== null;
+      }, 10_000);
+      (again as WebSocket | null)?.close();
+    } finally {
+      await db.end();
       await server.close();
     }
   }, 60_000);

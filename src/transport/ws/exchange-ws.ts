@@ -21,6 +21,12 @@ const MAX_PAYLOAD = 64 * 1024;
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
 export interface ExchangeWebSocket {
+  /**
+   * Close every agent connection because the exchange moved to another replica: 1012 (service
+   * restart) tells the agent to reconnect, which the balancer sends to the new holder; its inbox
+   * and tape cursors carry over (tape ids are kept across a takeover).
+   */
+  exchangeMoved(): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +71,9 @@ export function attachExchangeWebSocket(
   };
   server.on("upgrade", onUpgrade);
   return {
+    exchangeMoved() {
+      for (const ws of wss.clients) ws.close(1012, "the exchange moved to another replica: reconnect");
+    },
     async close() {
       server.off("upgrade", onUpgrade);
       for (const ws of wss.clients) ws.close(1001, "server shutting down");
