@@ -29,4 +29,14 @@ describe("the eval protocol and its cheaper proxies", () => {
     for (const bad of ["1", "11", "2.5", "x"])
       expect(() => evalProtocol({ TELLS_EVAL_FOLDS: bad }, shipped)).toThrow(/TELLS_EVAL_FOLDS/);
   });
+
+  it("takes another fold placement as the full protocol, named in its title, and rejects a bad one", () => {
+    expect(evalProtocol({}, shipped).placement).toBe(0);
+    const p = evalProtocol({ TELLS_EVAL_PLACEMENT: "2" }, shipped);
+    expect(p.placement).toBe(2);
+    expect(p.fixed).toBeUndefined();
+    expect(p.name).toBe("family-held-out grouped 5-fold, fold placement 2, message level");
+    for (const bad of ["-1", "100", "1.5", "x"])
+      expect(() => evalProtocol({ TELLS_EVAL_PLACEMENT: bad }, shipped)).toThrow(/TELLS_EVAL_PLACEMENT/);
+  });
 });

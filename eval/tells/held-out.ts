@@ -7,21 +7,33 @@ import { chooseThresholds, type Decision } from "./model/thresholds";
 import { type TrainOptions, trainTellsModel } from "./model/train";
 import { type LabelledSpan, type SplitScore, scoreMessages, scoreSplit } from "./score";
 
+/** FNV-1a of a string: a fixed, seedless order for placements other than the canonical one. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /**
  * Grouped k-fold by family: every family sits whole in one fold. Families are placed largest
  * first into the fold holding the fewest rows of that family's language (then fewest rows),
- * so each fold's training side still sees every script.
+ * so each fold's training side still sees every script. `placement` 0 is that canonical split;
+ * any other number places the families in an order fixed by a hash of (placement, family), with
+ * the same balancing, so a change can be judged over several splits instead of one.
  */
-export function familyFolds(rows: readonly CorpusRow[], k: number): Map<string, number> {
+export function familyFolds(rows: readonly CorpusRow[], k: number, placement = 0): Map<string, number> {
   const size = new Map<string, number>();
   const lang = new Map<string, CorpusRow["lang"]>();
   for (const r of rows) {
     size.set(r.family, (size.get(r.family) ?? 0) + 1);
     lang.set(r.family, r.lang);
   }
-  const families = [...size.keys()].sort(
-    (a, b) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || a.localeCompare(b),
-  );
+  const order =
+    placement === 0
+      ? (a: string, b: string) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || a.localeCompare(b)
+      : (a: string, b: string) =>
+          fnv1a(`${placement}:${a}`) - fnv1a(`${placement}:${b}`) || a.localeCompare(b);
+  const families = [...size.keys()].sort(order);
   const total = new Array<number>(k).fill(0);
   const byLang = new Map<string, number[]>();
   const fold = new Map<string, number>();
@@ -60,8 +72,9 @@ export function crossValidate(
   train: TrainOptions,
   onFold?: (fold: number) => void,
   fixed?: Decision,
+  placement = 0,
 ): Prediction[] {
-  const folds = familyFolds(rows, k);
+  const folds = familyFolds(rows, k, placement);
   const out: Prediction[] = [];
   for (let fold = 0; fold < k; fold++) {
     onFold?.(fold);

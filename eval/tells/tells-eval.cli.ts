@@ -51,7 +51,7 @@ if (process.argv.includes("--fresh-only")) {
 }
 
 const rows = loadCorpus();
-const folds = familyFolds(rows, FOLDS);
+const folds = familyFolds(rows, FOLDS, PROTOCOL.placement);
 const negatives = rows.filter((r) => r.spans.length === 0).length;
 console.log(
   `corpus: ${rows.length} rows, ${new Set(rows.map((r) => r.family)).size} families, ${negatives} without a cue (${((100 * negatives) / rows.length).toFixed(1)} %)`,
@@ -70,6 +70,7 @@ const preds = crossValidate(
   DEFAULT_TRAIN,
   (f) => process.stderr.write(`training fold ${f + 1}/${FOLDS}\n`),
   PROTOCOL.fixed,
+  PROTOCOL.placement,
 );
 const rules = scorePath(preds, "rules");
 const model = scorePath(preds, "model");
