@@ -82,8 +82,12 @@ export interface RenderedUnit {
   statements: string;
   /** Per bulk insert, its rows, each a list of column literals. */
   bulk: Partial<Record<BulkWrite, string[][]>>;
-  fence: LeaseFence | null;
+  /** The unit's lease fence as column literals (session, replica, instance, epoch), or null. */
+  fence: string[] | null;
 }
+
+const FENCE_TYPES = ["text", "text", "text", "bigint"] as const;
+const fenceRow = (f: LeaseFence): string[] => [f.sessionId, f.replicaId, f.instance, f.epoch].map(sqlLiteral);
 
 /** Render one unit's ops (plus the lease of any session it creates, when `replicaId` is set). */
 export function renderUnit(
@@ -96,32 +100,36 @@ export function renderUnit(
   for (const [name, params] of ops) {
     if (isBulk(name)) {
       checkArity(name, params);
-      bulk[name] = [...(bulk[name] ?? []), params.map(sqlLiteral)];
+      const rows = bulk[name] ?? [];
+      rows.push(params.map(sqlLiteral));
+      bulk[name] = rows;
       continue;
     }
     lines.push(executeWrite(name, params));
     if (name === "insertSession" && replicaId !== undefined)
       lines.push(executeWrite("insertLease", [params[0] ?? null, replicaId]));
   }
-  if (fence !== null) fenceGroup([fence]); // a fence Postgres cannot read fails here, alone
-  return { statements: lines.join("\n"), bulk, fence };
+  // Rendered here, once: a fence Postgres cannot read fails its own commit, never a group.
+  return { statements: lines.join("\n"), bulk, fence: fence === null ? null : fenceRow(fence) };
 }
 
 export const isEmptyUnit = (u: RenderedUnit): boolean =>
   u.statements === "" && BULK.every((b) => (u.bulk[b]?.length ?? 0) === 0);
 
-const arrayOf = (literals: readonly string[], type: string): string =>
-  `ARRAY[${literals.join(", ")}]::${type}[]`;
+/** `EXECUTE name(ARRAY[…]::t1[], ARRAY[…]::t2[], …)` over rows of column literals. */
+function executeColumns(
+  name: string,
+  types: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  const cols = types.map((type, c) => `ARRAY[${rows.map((r) => r[c] as string).join(", ")}]::${type}[]`);
+  return `EXECUTE ${name}(${cols.join(", ")});`;
+}
 
 /** One statement that checks every fence of a group (at least one). */
 export function fenceGroup(fences: readonly LeaseFence[]): string {
   if (fences.length === 0) throw new TypeError("fenceGroup needs at least one fence.");
-  const col = (k: keyof LeaseFence, type: string) =>
-    arrayOf(
-      fences.map((f) => sqlLiteral(f[k])),
-      type,
-    );
-  return `EXECUTE bz_fenceGroup(${col("sessionId", "text")}, ${col("replicaId", "text")}, ${col("instance", "text")}, ${col("epoch", "bigint")});`;
+  return executeColumns("bz_fenceGroup", FENCE_TYPES, fences.map(fenceRow));
 }
 
 /** A group's whole text: each unit's statements in order, then the bulk inserts, then the fences. */
@@ -129,16 +137,9 @@ export function renderGroup(units: readonly RenderedUnit[]): string {
   const out = units.map((u) => u.statements).filter((s) => s !== "");
   for (const name of BULK) {
     const rows = units.flatMap((u) => u.bulk[name] ?? []);
-    if (rows.length === 0) continue;
-    const cols = BULK_TYPES[name].map((type, c) =>
-      arrayOf(
-        rows.map((r) => r[c] as string),
-        type,
-      ),
-    );
-    out.push(`EXECUTE bz_bulk_${name}(${cols.join(", ")});`);
+    if (rows.length > 0) out.push(executeColumns(`bz_bulk_${name}`, BULK_TYPES[name], rows));
   }
   const fences = units.flatMap((u) => (u.fence === null ? [] : [u.fence]));
-  if (fences.length > 0) out.push(fenceGroup(fences));
+  if (fences.length > 0) out.push(executeColumns("bz_fenceGroup", FENCE_TYPES, fences));
   return out.join("\n");
 }
