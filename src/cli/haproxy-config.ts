@@ -3,19 +3,20 @@ import type { ErrorBody } from "../wire/errors";
 /** Seconds HAProxy's own 503 tells clients to wait: a replica is back after two good checks. */
 export const NO_REPLICA_RETRY_AFTER_S = 2;
 
+/** HAProxy's own answer in the servers' error shape: `detail` repeats the message, as theirs does. */
+const balancerError = (code: ErrorBody["error"]["code"], message: string): ErrorBody => ({
+  detail: message,
+  error: { code, message },
+});
+
 /**
  * The body of HAProxy's own 503 (no replica ready), in the servers' error shape, so clients
  * handle it like any other retryable 503.
  */
-export const NO_REPLICA_BODY: ErrorBody = {
-  detail:
-    "No replica is ready to serve this request (all are starting, draining or down). Retry after Retry-After.",
-  error: {
-    code: "NO_REPLICA_READY",
-    message:
-      "No replica is ready to serve this request (all are starting, draining or down). Retry after Retry-After.",
-  },
-};
+export const NO_REPLICA_BODY: ErrorBody = balancerError(
+  "NO_REPLICA_READY",
+  "No replica is ready to serve this request (all are starting, draining or down). Retry after Retry-After.",
+);
 
 /** Seconds HAProxy's own 502/504 tell clients to wait before retrying (the same request_id is safe). */
 export const REPLICA_FAILED_RETRY_AFTER_S = 1;
@@ -25,26 +26,16 @@ export const REPLICA_FAILED_RETRY_AFTER_S = 1;
  * (it crashed mid-request). Whether the request took effect is unknown, so the retry must reuse
  * its request_id (steps are idempotent by it) or, for the exchange, its client_key.
  */
-export const REPLICA_FAILED_BODY: ErrorBody = {
-  detail:
-    "The replica serving this request failed before it answered. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
-  error: {
-    code: "REPLICA_FAILED",
-    message:
-      "The replica serving this request failed before it answered. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
-  },
-};
+export const REPLICA_FAILED_BODY: ErrorBody = balancerError(
+  "REPLICA_FAILED",
+  "The replica serving this request failed before it answered. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+);
 
 /** The body of HAProxy's own 504: the replica did not answer within the balancer's timeout. */
-export const REPLICA_TIMEOUT_BODY: ErrorBody = {
-  detail:
-    "The replica serving this request did not answer in time. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
-  error: {
-    code: "REPLICA_TIMEOUT",
-    message:
-      "The replica serving this request did not answer in time. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
-  },
-};
+export const REPLICA_TIMEOUT_BODY: ErrorBody = balancerError(
+  "REPLICA_TIMEOUT",
+  "The replica serving this request did not answer in time. Retry after Retry-After with the same request_id (or client_key): a request that did take effect is not applied twice.",
+);
 
 /** One `http-error` line: HAProxy's own answer of `status` in the servers' JSON error shape. */
 const httpError = (status: number, retryAfterS: number, body: ErrorBody): string =>

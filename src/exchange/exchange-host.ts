@@ -66,7 +66,8 @@ export class PgExchangeHost implements ExchangeHost {
   ) {
     this.log = opts.logger ?? silentLogger;
     this.lease = new PgExchangeLease(pg.pool, pg.replicaId, pg.instance, pg.ttlS);
-    // A placeholder until the lease is held: never served (acquire is false), holds nothing.
+    // Until the lease is held the shell runs on an empty in-memory exchange: never served
+    // (acquire is false) and never written; takeOver() swaps its parts for the real ones.
     const { mirror: _none, ...rest } = opts;
     this.shell = openExchange(openDatabase(":memory:"), { ...rest, ratingsOnThisThread: true });
   }
