@@ -14,7 +14,9 @@ function rowHtml(r: SellerLeaderboardRow, scale: [number, number], warn: number)
   const tasks = Object.entries(r.task_versions)
     .map(([t, v]) => `${t}@${v}`)
     .join(", ");
-  const buyers = [...new Set(Object.values(r.buyers).map((b) => b.split("#")[0] ?? b))].join(", ");
+  const buyers = [
+    ...new Set(Object.values(r.buyers).flatMap((v) => v.split(",").map((b) => b.split("#")[0] ?? b))),
+  ].join(", ");
   const provenance = `${escapeHtml(tasks)} · engine ${escapeHtml(r.engine_version)} · commit ${escapeHtml(r.git_commit.slice(0, 10))}${r.tells ? "" : " · tells off"}<br>run ${escapeHtml(r.run_id)}`;
   return (
     `<tr${flagged ? ' class="flagged"' : ""}><td class="num">${r.rank}</td><td>${agent}</td>` +

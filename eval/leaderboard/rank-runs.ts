@@ -62,7 +62,7 @@ export interface RankedRow {
   /** A task id, or "all" for the overall table. */
   task: string;
   task_versions: Record<string, string>;
-  /** Counterparts the row played, task → "id@version#hash". */
+  /** Counterparts the row played, task → "id@version#hash" (several comma-joined, sorted). */
   counterparts: Record<string, string>;
   engine_version: string;
   tells: boolean;
@@ -136,11 +136,14 @@ function rowOf(task: string, g: Group, o: RankOptions): Unranked {
   const decisions = g.units.reduce((k, u) => k + u.decisions, 0);
   const parseErrors = g.units.reduce((k, u) => k + u.parse_errors, 0);
   const task_versions: Record<string, string> = {};
-  const counterparts: Record<string, string> = {};
+  const played = new Map<string, Set<string>>();
   for (const u of g.units) {
     task_versions[u.task_id] = u.task_version;
-    counterparts[u.task_id] = u.counterpart;
+    played.set(u.task_id, (played.get(u.task_id) ?? new Set()).add(u.counterpart));
   }
+  // One counterpart per task on a per-task row (and on a buyer's overall row); a seller agent's
+  // overall row pools the buyers it met on a task, listed sorted and comma-joined.
+  const counterparts = Object.fromEntries([...played].map(([t, c]) => [t, [...c].sort().join(",")]));
   const ci = bootstrapCi(scores, { seed: deriveSeed(BOOTSTRAP_SEED, o.ciLabel(u0.contestant, task)) });
   return {
     contestant: u0.contestant,

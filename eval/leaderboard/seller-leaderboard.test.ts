@@ -63,6 +63,9 @@ describe("sellerLeaderboard", () => {
     // Overall pools the run's two tasks per agent: one row listing both task versions.
     expect(t.overall).toHaveLength(1);
     expect(t.overall[0]?.task_versions).toEqual({ sell_single_deal: "2", sell_tough_buyer: "2" });
+    // It pooled both buyers on each task, and says so.
+    for (const pins of Object.values(t.overall[0]?.buyers ?? {}))
+      expect(pins).toMatch(/^boulware@1#[0-9a-f]+,rule-smart@1#[0-9a-f]+$/);
     expect(t.available).toEqual({
       tasks: ["sell_single_deal", "sell_tough_buyer"],
       buyers: ["boulware@1", "rule-smart@1"],

@@ -103,6 +103,7 @@ export const SellerLeaderboardRow = z.object({
   agent_hash: z.string(),
   task: z.string(),
   task_versions: z.record(z.string(), z.string()),
+  /** task → "id@version#hash"; an overall row lists every buyer it pooled, comma-joined. */
   buyers: z.record(z.string(), z.string()),
   engine_version: z.string(),
   tells: z.boolean(),

@@ -48,7 +48,7 @@ function textTable(title: string, head: readonly string[], body: readonly string
 
 const ci = (c: readonly [number, number]): string => `[${f3(c[0])}, ${f3(c[1])}]`;
 const idsOf = (pins: Record<string, string>): string =>
-  [...new Set(Object.values(pins).map((s) => s.split("#")[0]))].join(",");
+  [...new Set(Object.values(pins).flatMap((v) => v.split(",").map((s) => s.split("#")[0])))].join(",");
 
 function table(title: string, rows: readonly LeaderboardRow[], warn: number): string {
   const head = [
