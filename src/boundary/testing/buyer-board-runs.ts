@@ -1,27 +1,7 @@
-import { buyerFromSpec } from "../../../buyers/buyer-registry";
-import { inProcessSessions } from "../../../eval/harness/in-process-session";
-import { memoryStore } from "../../../eval/harness/memory-store";
-import { type EvalPlan, runEval, summaryPlan } from "../../../eval/harness/run-eval";
 import type { StoredRun } from "../../../eval/leaderboard/leaderboard";
+import { storedRun } from "../../../eval/leaderboard/testing/stored-run";
 
-async function run(runId: string, buyers: string[], tasks: string[], seeds: number[], createdAt: string) {
-  const plan: EvalPlan = { runId, buyers: buyers.map((b) => buyerFromSpec(b)), tasks, seeds, tells: true };
-  const out = await runEval(plan, {
-    sessions: inProcessSessions,
-    transport: "in-process",
-    gitCommit: `commit-${runId}`,
-    concurrency: 2,
-    store: memoryStore(),
-  });
-  return {
-    run_id: runId,
-    git_commit: `commit-${runId}`,
-    engine_version: out.units[0]?.engine_version ?? "",
-    created_at: createdAt,
-    plan: summaryPlan(plan),
-    units: out.units,
-  } satisfies StoredRun;
-}
+const run = storedRun;
 
 /**
  * Fixed buyer eval runs (fixed ids, commits and times) whose leaderboard view was recorded in
