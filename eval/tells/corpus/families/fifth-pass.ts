@@ -1,3 +1,4 @@
+import { FIFTH_PASS_ENGLISH } from "./fifth-pass-english";
 import type { HandWritten } from "./hand-written";
 
 /**
@@ -6,6 +7,7 @@ import type { HandWritten } from "./hand-written";
  * after every earlier row, so earlier rows keep their ids and order.
  */
 export const FIFTH_PASS: readonly HandWritten[] = [
+  ...FIFTH_PASS_ENGLISH,
   {
     family: "fb_marketplace_us",
     lang: "en",
