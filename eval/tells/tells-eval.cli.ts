@@ -11,7 +11,7 @@ import {
 } from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
 import { loadSplit } from "./fixtures";
-import { FRESH_SETS, freshReport } from "./fresh-report";
+import { freshReports } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
 import { DEFAULT_TRAIN } from "./model/train";
 import { compact, r4, table } from "./report-format";
@@ -48,7 +48,7 @@ function medianMicrosPerMessage(texts: readonly string[], path: LocalTellsExtrac
 
 // Fresh sets first, only when asked: `--fresh-only` stops after them (seconds, not k trainings).
 const withFresh = process.argv.includes("--fresh") || process.argv.includes("--fresh-only");
-const freshSets = withFresh ? FRESH_SETS.map((name) => ({ name, ...freshReport(name) })) : [];
+const freshSets = withFresh ? freshReports() : [];
 for (const f of freshSets) console.log(f.lines.join("\n"));
 const freshJson = Object.fromEntries(freshSets.map((f) => [f.name, f.json]));
 if (process.argv.includes("--fresh-only")) {
