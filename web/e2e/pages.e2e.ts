@@ -17,6 +17,7 @@ import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { captureIo } from "../../src/testing/capture-io";
+import { SCRIPTED_SELLER_EVAL } from "../../src/testing/seller-eval-args";
 import { startServer } from "../../src/transport/server";
 import {
   DESKTOP,
@@ -293,16 +294,7 @@ runSuite(async (pass) => {
     // A real seller eval run, through the CLI, into the same store: the Sellers board ranks it.
     const sold = await evalCommand(
       [
-        ...[
-          "--role",
-          "seller",
-          "--agent",
-          "scripted",
-          "--task",
-          "sell_single_deal@2",
-          "--task",
-          "sell_tough_buyer@2",
-        ],
+        ...SCRIPTED_SELLER_EVAL,
         ...["--buyer", "rule-smart@1", "--buyer", "boulware@1", "--seeds", "1..6"],
         ...["--run-id", "browser-sell", "--out", join(data, "runs"), "--db", evalDb, "--quiet"],
       ],

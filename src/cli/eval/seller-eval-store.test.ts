@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../testing/capture-io";
+import { SCRIPTED_SELLER_EVAL } from "../../testing/seller-eval-args";
 import { evalCommand } from "./commands";
 import { MIGRATIONS } from "./eval-store";
 import { evalRuns } from "./stored-runs";
@@ -14,16 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sellerEval = (db: string, runId: string) =>
   evalCommand(
     [
-      ...[
-        "--role",
-        "seller",
-        "--agent",
-        "scripted",
-        "--task",
-        "sell_single_deal@2",
-        "--task",
-        "sell_tough_buyer@2",
-      ],
+      ...SCRIPTED_SELLER_EVAL,
       ...["--seeds", "1..3", "--run-id", runId, "--out", join(dir, "runs"), "--db", db, "--quiet"],
     ],
     captureIo(),

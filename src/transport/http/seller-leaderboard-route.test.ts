@@ -6,6 +6,7 @@ import { evalCommand } from "../../cli/eval/commands";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
 import { captureIo } from "../../testing/capture-io";
+import { SCRIPTED_SELLER_EVAL } from "../../testing/seller-eval-args";
 import { LeaderboardResponse, SellerLeaderboardResponse } from "../../wire/leaderboard";
 import { type RunningServer, startServer } from "../server";
 
@@ -28,16 +29,7 @@ beforeAll(async () => {
   expect(
     await evalCommand(
       [
-        ...[
-          "--role",
-          "seller",
-          "--agent",
-          "scripted",
-          "--task",
-          "sell_single_deal@2",
-          "--task",
-          "sell_tough_buyer@2",
-        ],
+        ...SCRIPTED_SELLER_EVAL,
         ...["--buyer", "rule-smart@1", "--buyer", "boulware@1", "--seeds", "1..3", "--run-id", "s", ...out],
       ],
       io,
@@ -100,7 +92,7 @@ describe("GET /leaderboard?role=", () => {
       ["?role=seller&agent=%3Cscript%3E", "query.agent"],
       ["?role=seller&seller=bazaar-default@1", "query"],
       ["?role=buyer&agent=scripted-seller@1", "query"],
-      ["?role=seller&task=" + "x".repeat(101), "query.task"],
+      [`?role=seller&task=${"x".repeat(101)}`, "query.task"],
     ] as const) {
       const res = await get(server, `/leaderboard${bad}`);
       expect(res.status, bad).toBe(422);
