@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{env,markets,sellers,buyers,tasks,eval,src,sdk,web,examples,scripts}/**/*.test.ts"],
+    include: ["{env,markets,sellers,buyers,tasks,eval,src,sdk,web,examples,scripts,bench}/**/*.test.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 20_000,

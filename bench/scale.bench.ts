@@ -33,6 +33,7 @@ import { RawHttpConnection } from "../src/testing/raw-http";
 import { startServerProcess } from "../src/testing/server-process";
 import { parallelSpeedup } from "./scale/box-ceiling";
 import { cpuOf, postgresPids, postmasterPid } from "./scale/procs";
+import { ratioCeiling } from "./scale/ratio-ceiling";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -261,6 +262,17 @@ const ratioOf = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined ? Number.NaN : round(a / Math.max(1, b));
 const ratio2v1 = ratioOf(lb2s?.steps_per_s, lb1s?.steps_per_s);
 const pgVsSqlite = ratioOf(pgs?.steps_per_s, sqls?.steps_per_s);
+/** What bounds the ratio: one replica's step costs (median of its runs), the replica's and the rest's. */
+const perStep = (ms: Measured[], cost: (m: Measured) => number) =>
+  median(ms.map((m) => cost(m) / Math.max(1, m.stepsPerS)));
+const stepCosts =
+  runs.lb1.length === 0
+    ? null
+    : {
+        cores: ceiling.speedup,
+        replica: perStep(runs.lb1, (m) => m.partCpuPerS.replicas),
+        others: perStep(runs.lb1, (m) => m.partCpuPerS.haproxy + m.partCpuPerS.postgres + m.clientCpuPerS),
+      };
 const failoverMs = orphans.length > 0 ? Math.min(...orphans) : null;
 const result = {
   bench: "scale",
@@ -290,6 +302,13 @@ const result = {
   haproxy_1_replica: lb1s,
   haproxy_2_replicas: lb2s,
   haproxy_2_vs_1_ratio: ratio2v1,
+  // The most the ratio can be here (ratio-ceiling.ts), from the 1-replica run's CPU per step.
+  haproxy_2_vs_1_ceiling: stepCosts && {
+    ratio: round(ratioCeiling(stepCosts)),
+    replica_us_per_step: round(stepCosts.replica * 1e6, 0),
+    others_us_per_step: round(stepCosts.others * 1e6, 0),
+    cores: stepCosts.cores,
+  },
   direct_postgres: pgs,
   direct_sqlite: sqls,
   postgres_vs_sqlite_ratio: pgVsSqlite,

@@ -8,7 +8,13 @@ import type { PublicState } from "../src/wire/env-types";
 import type { EpisodeListItem, EpisodeListResponse } from "../src/wire/episode-list";
 import type { EpisodeView } from "../src/wire/episode-view";
 import type { HighlightResponse } from "../src/wire/highlight";
-import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../src/wire/leaderboard";
+import type {
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardRow,
+  SellerLeaderboardQuery,
+  SellerLeaderboardResponse,
+} from "../src/wire/leaderboard";
 import type { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../src/wire/match";
 import type { ResetRequest, ResetResponse } from "../src/wire/reset";
 import type { ScoreResponse } from "../src/wire/score";
@@ -39,6 +45,8 @@ export type {
   ResetResponse,
   ScoreResponse,
   SellerEpisodeView,
+  SellerLeaderboardQuery,
+  SellerLeaderboardResponse,
   StepResponse,
 };
 
@@ -150,6 +158,13 @@ export const api = {
     const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
     const text = query.toString();
     return call<LeaderboardResponse>("GET", `/leaderboard${text === "" ? "" : `?${text}`}`);
+  },
+  sellerLeaderboard: (filters: SellerLeaderboardQuery) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
+    return call<SellerLeaderboardResponse>(
+      "GET",
+      `/leaderboard?role=seller${query.size === 0 ? "" : `&${query}`}`,
+    );
   },
   recentEpisodes: (limit = 20) =>
     call<EpisodeListResponse>("GET", `/episodes?limit=${limit}`).then((r) => r.episodes),

@@ -5,17 +5,28 @@ const f3 = (x: number): string => x.toFixed(3);
 
 /** The score axis every bar of one table shares: [0, 1] widened to whatever the rows reach. */
 export function scoreScale(rows: readonly LeaderboardRow[]): [number, number] {
-  const lo = Math.min(0, ...rows.map((r) => r.task_score_ci95[0]));
-  const hi = Math.max(1, ...rows.map((r) => r.task_score_ci95[1]));
-  return [lo, hi];
+  return ciScale(rows.map((r) => r.task_score_ci95));
+}
+
+/** The shared axis of any CIs (the seller board's too): [0, 1] widened to what they reach. */
+export function ciScale(cis: ReadonlyArray<readonly [number, number]>): [number, number] {
+  return [Math.min(0, ...cis.map((c) => c[0])), Math.max(1, ...cis.map((c) => c[1]))];
 }
 
 /** A 95 % CI as a bar on the shared axis with the mean as a dot; the numbers stay in text. */
-export function ciBar(row: LeaderboardRow, [lo, hi]: [number, number]): string {
+export function ciBar(row: LeaderboardRow, scale: [number, number]): string {
+  return meanCiBar(row.mean_task_score, row.task_score_ci95, scale);
+}
+
+/** ciBar for any mean and CI (the seller board's rows name them differently). */
+export function meanCiBar(
+  mean: number,
+  [a, b]: readonly [number, number],
+  [lo, hi]: [number, number],
+): string {
   const W = 120;
   const x = (v: number) => ((v - lo) / (hi - lo || 1)) * (W - 8) + 4;
-  const [a, b] = row.task_score_ci95;
-  const label = `mean ${f3(row.mean_task_score)}, 95% CI ${f3(a)} to ${f3(b)}`;
+  const label = `mean ${f3(mean)}, 95% CI ${f3(a)} to ${f3(b)}`;
   return (
     `<svg class="ci" viewBox="0 0 ${W} 14" width="${W}" height="14" role="img" aria-label="${escapeHtml(label)}">` +
     `<line class="ci-axis" x1="4" x2="${W - 4}" y1="7" y2="7"/>` +
@@ -27,7 +38,7 @@ export function ciBar(row: LeaderboardRow, [lo, hi]: [number, number]): string {
       )
       .join("") +
     `<rect class="ci-bar" x="${x(a).toFixed(1)}" y="3" width="${Math.max(1.5, x(b) - x(a)).toFixed(1)}" height="8" rx="2"/>` +
-    `<circle class="ci-mean" cx="${x(row.mean_task_score).toFixed(1)}" cy="7" r="3.2"/></svg>`
+    `<circle class="ci-mean" cx="${x(mean).toFixed(1)}" cy="7" r="3.2"/></svg>`
   );
 }
 

@@ -154,7 +154,72 @@ describe("exclusiveSpans", () => {
       score: 0.5,
       explanation: "",
     };
-    expect(exclusiveSpans([a, b])).toEqual([b]);
+    // b wins the tie; a keeps only what b does not cover, so its signal stays visible.
+    expect(exclusiveSpans([a, b])).toEqual([{ ...a, end: 2, text: "ab" }, b]);
+  });
+  it("drops a covered span whole when its signal shows elsewhere", () => {
+    const u1: CueSpan = {
+      start: 0,
+      end: 9,
+      text: "abcd efgh",
+      signal: "urgency",
+      score: 0.9,
+      explanation: "",
+    };
+    const d: CueSpan = {
+      start: 5,
+      end: 12,
+      text: "efgh ij",
+      signal: "deception",
+      score: 0.8,
+      explanation: "",
+    };
+    const d2: CueSpan = { start: 14, end: 16, text: "kl", signal: "deception", score: 0.3, explanation: "" };
+    expect(exclusiveSpans([u1, d, d2])).toEqual([u1, d2]);
+  });
+  it("trims a signal's best span to its longest uncovered words, never to bare punctuation", () => {
+    const text = "paisa chahiye urgntly for rent";
+    const sym: CueSpan = {
+      start: 6,
+      end: 30,
+      text: text.slice(6, 30),
+      signal: "sympathy",
+      score: 0.47,
+      explanation: "",
+    };
+    const urg: CueSpan = {
+      start: 0,
+      end: 25,
+      text: text.slice(0, 25),
+      signal: "urgency",
+      score: 0.93,
+      explanation: "",
+    };
+    expect(exclusiveSpans([sym, urg]).map((s) => [s.signal, s.text])).toEqual([
+      ["urgency", "paisa chahiye urgntly for"],
+      ["sympathy", "rent"],
+    ]);
+    const same: CueSpan = { ...urg, signal: "deception", score: 0.4 };
+    expect(exclusiveSpans([urg, same])).toEqual([urg]);
+    const comma: CueSpan = {
+      start: 25,
+      end: 27,
+      text: ", ",
+      signal: "confidence",
+      score: 0.2,
+      explanation: "",
+    };
+    const wide: CueSpan = {
+      start: 20,
+      end: 27,
+      text: "abcde, ",
+      signal: "urgency",
+      score: 0.9,
+      explanation: "",
+    };
+    expect(exclusiveSpans([wide, { ...comma, start: 24, text: "e, " }]).map((s) => s.signal)).toEqual([
+      "urgency",
+    ]);
   });
   it("output never overlaps (property)", () => {
     fc.assert(
@@ -166,8 +231,11 @@ describe("exclusiveSpans", () => {
           },
         ),
         (words) => {
-          const ex = exclusiveSpans(readCues(words.join(" ")).spans);
+          const msg = words.join(" ");
+          const spans = readCues(msg).spans;
+          const ex = exclusiveSpans(spans);
           for (let i = 1; i < ex.length; i++) expect(ex[i]!.start).toBeGreaterThanOrEqual(ex[i - 1]!.end);
+          for (const s of ex) expect(s.text).toBe(msg.slice(s.start, s.end));
         },
       ),
     );

@@ -163,8 +163,12 @@ function isWorse(s: CueSpan, than: CueSpan | null): boolean {
  * The highlighting view: a subset of `spans` in which no two spans share a character.
  * Spans are taken greedily by priority — higher score first; on a score tie the longer
  * span, then the earlier start, then signal order (urgency, deception, confidence,
- * sympathy, condition). A span that overlaps an already-taken one is dropped whole,
- * never trimmed. Output is sorted by start.
+ * sympathy, condition). A span that overlaps an already-taken one is dropped whole.
+ * Then a signal left with no span at all (its words lie under another signal's) gets its
+ * best span back, trimmed to the longest stretch no taken span covers, when that stretch
+ * holds a letter or digit: a reader that lists the signals of a message from the spans
+ * must see every signal the reading found, and only trimming lets a signal whose words
+ * overlap another's stay visible. Output is sorted by start.
  */
 export function exclusiveSpans(spans: CueSpan[]): CueSpan[] {
   const ranked = [...spans].sort(
@@ -178,5 +182,33 @@ export function exclusiveSpans(spans: CueSpan[]): CueSpan[] {
   for (const s of ranked) {
     if (taken.every((t) => s.end <= t.start || s.start >= t.end)) taken.push(s);
   }
+  for (const s of ranked) {
+    if (taken.some((t) => t.signal === s.signal)) continue;
+    const trimmed = uncoveredPart(s, taken);
+    if (trimmed !== null) taken.push(trimmed);
+  }
   return taken.sort(bySpanOrder);
+}
+
+/** A word character of any script: what makes a trimmed stretch worth underlining. */
+const WORDISH = /[\p{L}\p{N}]/u;
+const EDGE = /[\s\p{P}\p{S}]/u;
+
+/** `s` cut to its longest stretch outside every taken span, edges trimmed of spaces and punctuation. */
+function uncoveredPart(s: CueSpan, taken: readonly CueSpan[]): CueSpan | null {
+  let best: [number, number] | null = null;
+  let from = s.start;
+  const cuts = taken.filter((t) => t.start < s.end && t.end > s.start).sort((a, b) => a.start - b.start);
+  for (const t of [...cuts, null]) {
+    const to = t === null ? s.end : Math.max(from, t.start);
+    if (to > from && (best === null || to - from > best[1] - best[0])) best = [from, to];
+    if (t !== null) from = Math.max(from, t.end);
+  }
+  if (best === null) return null;
+  let [a, b] = best;
+  const at = (i: number) => s.text.charAt(i - s.start);
+  while (a < b && EDGE.test(at(a))) a++;
+  while (b > a && EDGE.test(at(b - 1))) b--;
+  const text = s.text.slice(a - s.start, b - s.start);
+  return WORDISH.test(text) ? { ...s, start: a, end: b, text } : null;
 }

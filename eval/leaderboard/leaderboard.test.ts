@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buyerFromSpec } from "../../buyers/buyer-registry";
-import { inProcessSessions } from "../harness/in-process-session";
-import { memoryStore } from "../harness/memory-store";
-import { type EvalPlan, runEval, summaryPlan } from "../harness/run-eval";
-import { leaderboard, type StoredRun } from "./leaderboard";
+import { leaderboard } from "./leaderboard";
+import { storedRun } from "./testing/stored-run";
 
-async function run(runId: string, buyers: string[], tasks: string[], seeds: number[], createdAt: string) {
-  const plan: EvalPlan = { runId, buyers: buyers.map((b) => buyerFromSpec(b)), tasks, seeds, tells: true };
-  const out = await runEval(plan, {
-    sessions: inProcessSessions,
-    transport: "in-process",
-    gitCommit: `commit-${runId}`,
-    concurrency: 2,
-    store: memoryStore(),
-  });
-  return {
-    run_id: runId,
-    git_commit: `commit-${runId}`,
-    engine_version: out.units[0]?.engine_version ?? "",
-    created_at: createdAt,
-    plan: summaryPlan(plan),
-    units: out.units,
-  } satisfies StoredRun;
-}
+const run = storedRun;
 
 describe("leaderboard", () => {
   it("ranks buyers per task on the mean task score with CIs, provenance and example seeds", async () => {

@@ -6,13 +6,42 @@ import { describe, expect, it } from "vitest";
 import { extractCues, TELLS_MODEL_REF } from "../../env/tells/extract-cues";
 import { runProcess } from "../../src/testing/run-process";
 import { loadCorpus } from "./corpus/corpus-row";
-import { FRESH_LANGS, FreshRow, freshSetPath, loadFreshSet, scoreFreshSet } from "./fresh-set";
+import {
+  FRESH_LANGS,
+  FreshRow,
+  freshSetNames,
+  freshSetPath,
+  loadFreshSet,
+  poolFreshSets,
+  scoreFreshSet,
+} from "./fresh-set";
 import { scoreMessages } from "./score";
 
 const set = loadFreshSet("untouched4");
-const count = (pred: (r: FreshRow) => boolean): number => set.rows.filter(pred).length;
+const SETS = ["untouched4", "untouched5"] as const;
 
-describe("fresh set untouched4", () => {
+describe("the untouched sets on disk", () => {
+  it("are found by name, and no id or message is in two of them", () => {
+    expect(freshSetNames()).toEqual([...SETS]);
+    const all = SETS.map((n) => loadFreshSet(n));
+    const pooled = poolFreshSets("untouched_pooled", all);
+    expect(pooled.rows).toHaveLength(480);
+    expect(new Set(pooled.rows.map((r) => r.text.trim().toLowerCase())).size).toBe(480);
+  });
+
+  it("pooling fails loudly on an id in two sets, and its hash names its members", () => {
+    const a = loadFreshSet("untouched4");
+    expect(() => poolFreshSets("p", [a, { ...a, name: "again" }])).toThrow(
+      /u4-001 is in both untouched4 and again/,
+    );
+    const b = loadFreshSet("untouched5");
+    expect(poolFreshSets("p", [a, b]).sha256).not.toBe(poolFreshSets("p", [b, a]).sha256);
+  });
+});
+
+describe.each(SETS)("fresh set %s", (name) => {
+  const set = loadFreshSet(name);
+  const count = (pred: (r: FreshRow) => boolean): number => set.rows.filter(pred).length;
   it("parses: 240 rows, unique ids, valid labels", () => {
     expect(set.rows).toHaveLength(240);
     expect(new Set(set.rows.map((r) => r.id)).size).toBe(240);
@@ -119,18 +148,23 @@ describe("loadFreshSet", () => {
 });
 
 describe("npm run eval:tells -- --fresh-only", () => {
-  it("reports the set read by the shipped model under `untouched4` in the last-line JSON", async () => {
+  it("reports each set and the pool, read by the shipped model, in the last-line JSON", async () => {
     const cli = fileURLToPath(new URL("./tells-eval.cli.ts", import.meta.url));
     const r = await runProcess(process.execPath, ["--import", "tsx", cli, "--fresh-only"]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     const last = JSON.parse(lines[lines.length - 1] as string);
     expect(last.fresh_only).toBe(true);
-    expect(last.untouched4).toMatchObject({ rows: 240, sha256: set.sha256, model: TELLS_MODEL_REF });
-    const expected = scoreFreshSet(set.rows, (t) => extractCues(t, "model"));
-    expect(last.untouched4.macro_f1).toBeCloseTo(expected.overall.macro_f1, 4);
-    expect(Object.keys(last.untouched4.per_language).sort()).toEqual([...FRESH_LANGS].sort());
-    expect(r.stdout).toContain("fresh set untouched4");
+    const sets = SETS.map((n) => loadFreshSet(n));
+    const pooled = poolFreshSets("untouched_pooled", sets);
+    for (const s of [...sets, pooled]) {
+      expect(last[s.name]).toMatchObject({ rows: s.rows.length, sha256: s.sha256, model: TELLS_MODEL_REF });
+      const expected = scoreFreshSet(s.rows, (t) => extractCues(t, "model"));
+      expect(last[s.name].macro_f1).toBeCloseTo(expected.overall.macro_f1, 4);
+      expect(Object.keys(last[s.name].per_language).sort()).toEqual([...FRESH_LANGS].sort());
+      expect(r.stdout).toContain(`fresh set ${s.name}`);
+    }
+    expect(last.untouched_pooled.files).toEqual(SETS.map((n) => `eval/tells/fresh/${n}.jsonl`));
     expect(r.stdout).not.toContain("family-held-out");
   }, 60_000);
 });

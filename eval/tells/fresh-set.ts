@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { VERBAL_SIGNALS, type VerbalSignal } from "../../env/tells/cue-rules";
@@ -38,6 +38,14 @@ export function freshSetPath(name: string): string {
   return fileURLToPath(new URL(`./fresh/${name}.jsonl`, import.meta.url));
 }
 
+/** Every untouched set on disk (eval/tells/fresh/untouched*.jsonl), by name, in name order. */
+export function freshSetNames(dir: string = fileURLToPath(new URL("./fresh/", import.meta.url))): string[] {
+  return readdirSync(dir)
+    .filter((f) => /^untouched\d+\.jsonl$/.test(f))
+    .map((f) => f.slice(0, -".jsonl".length))
+    .sort();
+}
+
 export interface FreshSet {
   name: string;
   rows: FreshRow[];
@@ -60,6 +68,23 @@ export function loadFreshSet(name: string, path: string = freshSetPath(name)): F
     rows.push(parsed.data);
   });
   return { name, rows, sha256: `sha256:${createHash("sha256").update(raw).digest("hex")}` };
+}
+
+/**
+ * Several sets read as one: their rows concatenated (an id repeated across sets fails loudly) and
+ * a hash over the member hashes, so a pooled figure names exactly the files it pools.
+ */
+export function poolFreshSets(name: string, sets: readonly FreshSet[]): FreshSet {
+  const seen = new Map<string, string>();
+  for (const set of sets)
+    for (const row of set.rows) {
+      const other = seen.get(row.id);
+      if (other !== undefined) throw new Error(`id ${row.id} is in both ${other} and ${set.name}`);
+      seen.set(row.id, set.name);
+    }
+  const hash = createHash("sha256");
+  for (const set of sets) hash.update(`${set.name} ${set.sha256}\n`);
+  return { name, rows: sets.flatMap((s) => s.rows), sha256: `sha256:${hash.digest("hex")}` };
 }
 
 /** What a reader says about one message: its spans' signals and its worst condition grade. */

@@ -2,10 +2,16 @@ import { performance } from "node:perf_hooks";
 import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
 import { extractCues, type LocalTellsExtractor, TELLS_MODEL } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
-import { AFTER_V2_LEXICON_IDS, FOURTH_PASS_IDS, FRESH_FAMILY_IDS, UNTOUCHED_V3_IDS } from "./corpus/families";
+import {
+  AFTER_V2_LEXICON_IDS,
+  FIFTH_PASS_IDS,
+  FOURTH_PASS_IDS,
+  FRESH_FAMILY_IDS,
+  UNTOUCHED_V3_IDS,
+} from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
 import { loadSplit } from "./fixtures";
-import { FRESH_SETS, freshReport } from "./fresh-report";
+import { freshReports } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
 import { DEFAULT_TRAIN } from "./model/train";
 import { compact, r4, table } from "./report-format";
@@ -42,7 +48,7 @@ function medianMicrosPerMessage(texts: readonly string[], path: LocalTellsExtrac
 
 // Fresh sets first, only when asked: `--fresh-only` stops after them (seconds, not k trainings).
 const withFresh = process.argv.includes("--fresh") || process.argv.includes("--fresh-only");
-const freshSets = withFresh ? FRESH_SETS.map((name) => ({ name, ...freshReport(name) })) : [];
+const freshSets = withFresh ? freshReports() : [];
 for (const f of freshSets) console.log(f.lines.join("\n"));
 const freshJson = Object.fromEntries(freshSets.map((f) => [f.name, f.json]));
 if (process.argv.includes("--fresh-only")) {
@@ -127,6 +133,18 @@ const earlierPreds = preds.filter((p) => !FOURTH_PASS_IDS.includes(p.row.family)
 const earlier = scorePath(earlierPreds, "model").message;
 console.log(`\nfamilies before the fourth pass, ${earlierPreds.length} rows:`);
 console.log(table("rules+model", earlier));
+// The fifth pass's voices one by one and together, and the 65 families before them.
+for (const id of FIFTH_PASS_IDS) {
+  const own = scorePath(
+    preds.filter((p) => p.row.family === id),
+    "model",
+  ).message;
+  console.log(`\nfifth-pass ${id}:`);
+  console.log(table("rules+model", own));
+}
+const beforeFifth = preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family));
+console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
+console.log(table("rules+model", scorePath(beforeFifth, "model").message));
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(

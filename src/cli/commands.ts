@@ -32,8 +32,10 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: "leaderboard",
-    summary: "buyers ranked per task and overall from stored eval runs (95 % CIs, provenance)",
-    usage: "bazaar leaderboard [--db ./data/eval.db] [--task id] [--seller id@version] [--json]",
+    summary:
+      "buyers (or --role seller: seller agents) ranked per task and overall from stored eval runs (95 % CIs, provenance)",
+    usage:
+      "bazaar leaderboard [--role buyer|seller] [--db ./data/eval.db] [--task id] [--seller|--buyer|--agent id@version] [--json]",
     run: async (args) => (await import("./eval/commands")).leaderboardCommand([...args]),
   },
   {

@@ -17,6 +17,28 @@ export const LeaderboardQuery = z
   .strict();
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
 
+/** Which leaderboard: buyers (the default, as before roles) or seller agents. */
+export const LeaderboardRole = z.enum(["buyer", "seller"]);
+export type LeaderboardRole = z.infer<typeof LeaderboardRole>;
+
+/** The role alone, read first: it decides which filters the rest of the query may hold. */
+export const LeaderboardRoleQuery = z.object({ role: LeaderboardRole.optional() }).passthrough();
+
+const Versioned = (example: string) => FilterValue.regex(/@\d+$/, `"id@version", e.g. ${example}`);
+
+/** GET /leaderboard?role=seller query: every filter optional. */
+export const SellerLeaderboardQuery = z
+  .object({
+    task: FilterValue.optional(),
+    /** The pinned buyer the agents sold to. */
+    buyer: Versioned("rule-smart@1").optional(),
+    /** A seller agent. */
+    agent: Versioned("scripted-seller@1").optional(),
+    engine: FilterValue.optional(),
+  })
+  .strict();
+export type SellerLeaderboardQuery = z.infer<typeof SellerLeaderboardQuery>;
+
 const Ci = z.tuple([z.number(), z.number()]);
 
 export const LeaderboardExample = z.object({
@@ -69,6 +91,52 @@ export const LeaderboardResponse = z.object({
   how_to_add: z.string(),
 });
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
+
+/**
+ * One seller agent on one seller-role task (or "all") against one pinned buyer in one finished
+ * seller eval run. Ranked on mean_score, the task's grade (eval/leaderboard/seller-leaderboard.ts).
+ * Aggregates only: no seller reservation or cost, no buyer budget.
+ */
+export const SellerLeaderboardRow = z.object({
+  rank: z.number().int().min(1),
+  agent: z.string(),
+  agent_hash: z.string(),
+  task: z.string(),
+  task_versions: z.record(z.string(), z.string()),
+  /** task → "id@version#hash"; an overall row lists every buyer it pooled, comma-joined. */
+  buyers: z.record(z.string(), z.string()),
+  engine_version: z.string(),
+  tells: z.boolean(),
+  seeds: z.number().int(),
+  mean_score: z.number(),
+  score_ci95: Ci,
+  parse_error_rate: z.number(),
+  run_id: z.string(),
+  git_commit: z.string(),
+  created_at: z.string(),
+  examples: z.array(LeaderboardExample),
+});
+export type SellerLeaderboardRow = z.infer<typeof SellerLeaderboardRow>;
+
+export const SellerLeaderboardResponse = z.object({
+  role: z.literal("seller"),
+  per_task: z.array(SellerLeaderboardRow),
+  overall: z.array(SellerLeaderboardRow),
+  available: z.object({
+    tasks: z.array(z.string()),
+    buyers: z.array(z.string()),
+    agents: z.array(z.string()),
+    engines: z.array(z.string()),
+  }),
+  runs_considered: z.number().int(),
+  filters: SellerLeaderboardQuery,
+  parse_error_warn: z.number(),
+  how_to_add: z.string(),
+});
+export type SellerLeaderboardResponse = z.infer<typeof SellerLeaderboardResponse>;
+
+/** GET /leaderboard: the buyer board (no role, or role=buyer), or the seller board (role=seller). */
+export const AnyLeaderboardResponse = z.union([LeaderboardResponse, SellerLeaderboardResponse]);
 
 /** GET /eval/runs/:run_id: the run's provenance and its reproducible summary. */
 export const EvalRunResponse = z.object({

@@ -3,7 +3,8 @@
  * The watch and leaderboard pages in a real browser against the real server: a watched match to
  * its end (pause, next move, the revealed floor, the replay link), the leaderboard's empty state,
  * then a REAL `bazaar eval` run written to a temp data dir, its table, filters and a replay of an
- * eval episode; one navigation on every page; no sideways scrolling at 390 px; no console errors.
+ * eval episode; the Sellers board empty, then with a REAL `bazaar eval --role seller` run;
+ * one navigation on every page; no sideways scrolling at 390 px; no console errors.
  * Screenshots go to web/e2e/screenshots/. Run with `npm run test:browser`.
  */
 import assert from "node:assert/strict";
@@ -16,6 +17,7 @@ import { DEFAULT_CONFIG } from "../../src/config/config";
 import { startFakeOllamaServer } from "../../src/llm/testing/fake-ollama-server";
 import { silentLogger } from "../../src/log/logger";
 import { captureIo } from "../../src/testing/capture-io";
+import { SCRIPTED_SELLER_EVAL } from "../../src/testing/seller-eval-args";
 import { startServer } from "../../src/transport/server";
 import {
   DESKTOP,
@@ -193,6 +195,19 @@ runSuite(async (pass) => {
     await page.setViewportSize(DESKTOP);
     pass("leaderboard: with no runs, an empty state says how to make one");
 
+    // The Sellers switch is a link: reached and followed from the keyboard, the role in the address.
+    await page.locator("#role-seller").focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/web\/leaderboard\?role=seller$/);
+    await page.locator("#board-empty").waitFor();
+    assert.match((await page.locator("#board-empty").textContent()) ?? "", /bazaar -- eval --role seller/);
+    assert.equal(await page.locator("#role-seller").getAttribute("aria-current"), "page");
+    assert.equal(await page.locator("#role-buyer").getAttribute("aria-current"), null);
+    await shot(page, "leaderboard-sellers-empty");
+    pass(
+      "leaderboard: the Sellers switch works from the keyboard; with no seller runs it says how to make one",
+    );
+
     // A real eval run, through the CLI, into the server's eval store.
     const code = await evalCommand(
       [
@@ -203,7 +218,7 @@ runSuite(async (pass) => {
       quiet,
     );
     assert.equal(code, 0, "bazaar eval succeeded");
-    await page.reload();
+    await page.click("#role-buyer");
     await page.locator("table.board-table").first().waitFor();
     assert.equal(await page.locator("table.board-table").count(), 3, "two tasks and the overall table");
     assert.equal(await page.locator("table.board-table tbody tr").count(), 9);
@@ -275,6 +290,52 @@ runSuite(async (pass) => {
     await page.locator("#replay").waitFor();
     await page.locator("#replay-facts dt", { hasText: "Eval run" }).waitFor();
     pass("the eval report's sample charts open their episodes in the replay page");
+
+    // A real seller eval run, through the CLI, into the same store: the Sellers board ranks it.
+    const sold = await evalCommand(
+      [
+        ...SCRIPTED_SELLER_EVAL,
+        ...["--buyer", "rule-smart@1", "--buyer", "boulware@1", "--seeds", "1..6"],
+        ...["--run-id", "browser-sell", "--out", join(data, "runs"), "--db", evalDb, "--quiet"],
+      ],
+      quiet,
+    );
+    assert.equal(sold, 0, "bazaar eval --role seller succeeded");
+    await page.goto(`${server.url}/web/leaderboard`);
+    await page.locator("table.board-table").first().waitFor();
+    assert.equal(await page.locator("table.seller-board").count(), 0, "the buyer board shows no seller rows");
+    await page.click("#role-seller");
+    await page.locator("table.seller-board").first().waitFor();
+    assert.equal(
+      await page.locator("table.seller-board").count(),
+      3,
+      "two seller tasks and the overall table",
+    );
+    assert.equal(
+      await page.locator("table.seller-board tbody tr").count(),
+      5,
+      "2 tasks × 2 buyers, and overall",
+    );
+    assert.equal(await page.locator("table.seller-board svg.ci").count(), 5, "every row draws its CI");
+    const sellerRow = (await page.locator("table.seller-board tbody tr").first().textContent()) ?? "";
+    assert.match(sellerRow, /scripted-seller@1/);
+    assert.match(sellerRow, /browser-sell/);
+    assert.match(sellerRow, /engine \S+ · commit \S+/);
+    const boardText = (await page.locator("#board").textContent()) ?? "";
+    assert.doesNotMatch(boardText, /reservation|budget|cost/i, "no hidden numbers on the seller board");
+    assert.equal(await page.locator("#f-seller-label").textContent(), "Buyer");
+    await shot(page, "leaderboard-sellers");
+    await page.selectOption("#f-seller", "boulware@1");
+    await page.click("#filters button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("table.seller-board tbody tr").length === 3);
+    const address = new URL(page.url()).searchParams;
+    assert.equal(address.get("role"), "seller");
+    assert.equal(address.get("buyer"), "boulware@1");
+    await page.setViewportSize(PHONE);
+    await fits(page, "the seller board");
+    await shot(page, "leaderboard-sellers-phone");
+    await page.setViewportSize(DESKTOP);
+    pass("leaderboard: a real seller eval run shows on the Sellers board, filtered by buyer in the address");
 
     // One navigation, the same on every page.
     for (const path of NAV) {

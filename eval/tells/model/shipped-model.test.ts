@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { TellsModelWeights } from "../../../env/tells/tells-model";
 import { loadCorpus } from "../corpus/corpus-row";
+import { FIFTH_PASS_IDS } from "../corpus/families";
 import { MODEL_FILE } from "./model-file";
 import { trainShippedModel } from "./shipped";
 import { contentHash } from "./train";
@@ -16,7 +17,11 @@ describe("the shipped tells model", () => {
     expect(statSync(MODEL_FILE).size).toBeLessThan(1.5 * 1024 * 1024);
   });
 
-  it("is what `npm run train:tells` produces from the committed corpus (training is deterministic)", () => {
-    expect(`${JSON.stringify(trainShippedModel(loadCorpus()))}\n`).toBe(text);
+  // v5 was released on the 6,485 rows before the fifth corpus pass; it is retrained on exactly
+  // those rows, so this stays a byte-for-byte check until a new model version is shipped.
+  it("is what `npm run train:tells` produces from the rows it was released with (training is deterministic)", () => {
+    const released = loadCorpus().filter((r) => !FIFTH_PASS_IDS.includes(r.family));
+    expect(released.length).toBe(6485);
+    expect(`${JSON.stringify(trainShippedModel(released))}\n`).toBe(text);
   }, 240_000);
 });

@@ -19,12 +19,15 @@ describe("SQLite eval store", () => {
     const db = new Database(":memory:");
     migrate(db);
     migrate(db);
-    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    // Migration 2 (seller runs) on top of 1: both applied once.
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
     expect(tables.map((t) => (t as { name: string }).name)).toEqual([
       "eval_episodes",
       "eval_runs",
       "eval_steps",
+      "seller_eval_runs",
+      "seller_eval_units",
     ]);
   });
 

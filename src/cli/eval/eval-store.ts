@@ -6,10 +6,11 @@ import type { StepRow, UnitResult } from "../../../eval/harness/unit-result";
 
 /**
  * Eval results in SQLite: one row per run, per played unit (buyer × task × seed, a whole
- * career for multi-episode tasks) and per buyer decision. Migrations are numbered and
- * applied in order under `PRAGMA user_version`.
+ * career for multi-episode tasks) and per buyer decision; since migration 2 also seller-role
+ * runs and their units (seller-eval-store.ts). Migrations are numbered and applied in order
+ * under `PRAGMA user_version`; a released one never changes (stores in the field ran it).
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE eval_runs (
      run_id TEXT PRIMARY KEY,
      plan_json TEXT NOT NULL,
@@ -52,6 +53,42 @@ const MIGRATIONS: readonly string[] = [
      reward REAL NOT NULL,
      step_json TEXT NOT NULL,
      PRIMARY KEY (run_id, buyer_id, task_id, seed, idx)
+   );`,
+  // 2: seller agents' eval runs (bazaar eval --role seller), one row per agent × task × buyer × seed,
+  // with every fact its score depends on in columns (agent id@version + hash or prompt hash,
+  // buyer id@version + hash, task id + version, persona seller, engine and seller-role versions,
+  // tells, commit). A run is written whole once played, so finished_at is set with it.
+  `CREATE TABLE seller_eval_runs (
+     run_id TEXT PRIMARY KEY,
+     plan_json TEXT NOT NULL,
+     summary_json TEXT NOT NULL,
+     git_commit TEXT NOT NULL,
+     transport TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     finished_at TEXT
+   );
+   CREATE TABLE seller_eval_units (
+     run_id TEXT NOT NULL REFERENCES seller_eval_runs(run_id),
+     agent TEXT NOT NULL,
+     agent_hash TEXT NOT NULL,
+     agent_prompt_hash TEXT,
+     task_id TEXT NOT NULL,
+     task_version TEXT NOT NULL,
+     buyer_id TEXT NOT NULL,
+     buyer_version INTEGER NOT NULL,
+     buyer_hash TEXT NOT NULL,
+     persona_seller TEXT NOT NULL,
+     seed INTEGER NOT NULL,
+     engine_version TEXT NOT NULL,
+     seller_role_version TEXT NOT NULL,
+     git_commit TEXT NOT NULL,
+     tells INTEGER NOT NULL,
+     score REAL NOT NULL,
+     decisions INTEGER NOT NULL,
+     parse_errors INTEGER NOT NULL,
+     episode_id TEXT NOT NULL,
+     result_json TEXT NOT NULL,
+     PRIMARY KEY (run_id, agent, task_id, task_version, buyer_id, buyer_version, seed)
    );`,
 ];
 

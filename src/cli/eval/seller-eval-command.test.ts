@@ -29,7 +29,10 @@ afterAll(async () => {
 
 async function run(args: string[], env: Record<string, string> = {}) {
   const io = captureIo(env);
-  const code = await evalCommand(["--role", "seller", ...args, "--out", join(dir, "runs"), "--quiet"], io);
+  const code = await evalCommand(
+    ["--role", "seller", ...args, "--out", join(dir, "runs"), "--db", join(dir, "eval.db"), "--quiet"],
+    io,
+  );
   const last = io.stdout().trim().split("\n").at(-1) ?? "";
   return { code, io, summary: code === 0 ? (JSON.parse(last) as SellerEvalSummary) : null };
 }

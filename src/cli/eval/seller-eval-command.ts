@@ -24,8 +24,10 @@ import { modelFactory } from "./model-buyers";
 import { createProgress } from "./progress";
 import { runDir, writeMeta } from "./run-files";
 import { parseSeeds } from "./seeds-arg";
+import { saveSellerRun } from "./seller-eval-store";
 import { httpSellerSessions } from "./seller-http-client";
 import { writeSellerRun } from "./seller-run-files";
+import { storedSellerUnits } from "./seller-stored-units";
 
 export const SELLER_EVAL_HELP = `bazaar eval --role seller — evaluate SELLER agents against pinned buyers
 
@@ -45,6 +47,8 @@ Usage: bazaar eval --role seller --agent <spec> [--agent <spec> ...] --task <id@
   --timeout-ms <n>     per model call of a model agent (its fallback plays on a timeout)
   --run-id <id>        name the run (default: time + plan hash)
   --out <dir>          run files go to <dir>/<run-id>/ (default ./runs): seller-summary.json, seller-units.jsonl
+  --db <file>          the eval store the run is also written to (default ./data/eval.db), which
+                       \`bazaar leaderboard --role seller\` and GET /leaderboard?role=seller rank
   --quiet              no progress output
 
 Prints a table, then the summary JSON as the last line: per (agent, task, buyer) the mean score
@@ -71,6 +75,7 @@ const OPTIONS = {
   "timeout-ms": { type: "string" },
   "run-id": { type: "string" },
   out: { type: "string", default: "runs" },
+  db: { type: "string", default: "./data/eval.db" },
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -181,6 +186,19 @@ export async function sellerEvalCommand(argv: string[], io: CommandIo): Promise<
     const dir = runDir(values.out, runId);
     const summaryPath = writeSellerRun(dir, summary, units);
     const finished = new Date();
+    saveSellerRun(
+      values.db,
+      {
+        run_id: runId,
+        plan_json: JSON.stringify(plan),
+        summary_json: JSON.stringify(summary),
+        git_commit: summary.git_commit,
+        transport,
+        created_at: started.toISOString(),
+        finished_at: finished.toISOString(),
+      },
+      storedSellerUnits(runId, agents, plan, summary.git_commit, units),
+    );
     writeMeta(dir, {
       run_id: runId,
       role: "seller",

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { StoredRun } from "../../../eval/leaderboard/leaderboard";
+import type { StoredSellerRun } from "../../../eval/leaderboard/seller-leaderboard";
 import type { SummaryPlan } from "../../../eval/metrics/eval-summary";
 import { type RunRow, unitsOfRun } from "./eval-store";
+import { readSellerRuns } from "./seller-eval-store";
 
 /**
  * Read-only access to the eval store for the server and `bazaar leaderboard`: finished runs
@@ -14,6 +16,8 @@ export interface EvalRuns {
   finishedRuns(): StoredRun[];
   /** One finished run with its units and their steps, or undefined (unknown id, or not finished). */
   finishedRun(runId: string): StoredRun | undefined;
+  /** Every finished seller-role run, newest first; none in a store older than migration 2. */
+  finishedSellerRuns(): StoredSellerRun[];
 }
 
 function open(path: string): Database.Database | null {
@@ -65,5 +69,10 @@ export function evalRuns(path: string): EvalRuns {
           .get(runId) as RunRow | undefined;
         return row === undefined ? undefined : storedRun(db, row, true);
       }),
+    // Read-only here: an older store is migrated by the next `bazaar eval` that writes it.
+    finishedSellerRuns: () =>
+      withDb([], (db) =>
+        (db.pragma("user_version", { simple: true }) as number) < 2 ? [] : readSellerRuns(db),
+      ),
   };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { EpisodeView } from "../../wire/episode-view";
-import { EvalRunResponse, LeaderboardResponse } from "../../wire/leaderboard";
+import { AnyLeaderboardResponse, EvalRunResponse } from "../../wire/leaderboard";
 import { MatchBuyersResponse, MatchRequest, MatchStep, MatchView } from "../../wire/match";
 import type { Named } from "../../wire/operation";
 import { documented } from "./route-docs";
@@ -18,16 +18,31 @@ const RUN_ID = {
 export const EVAL_ROUTE_DOCS = {
   leaderboard: documented({
     tag: "leaderboard",
-    summary: "Buyers ranked from stored eval runs",
+    summary: "Buyers (or, with role=seller, seller agents) ranked from stored eval runs",
     description:
-      "Finished `bazaar eval` runs in the server's eval store (`--eval-db`), ranked per task and overall on the mean task score with 95 % bootstrap CIs, the fraction of the oracle's score where an oracle row matches, and each row's provenance, run link and example replays. Where two runs measured the same thing the newer stands. With no runs, empty tables and `how_to_add`.",
+      "role=seller ranks seller agents from finished `bazaar eval --role seller` runs on the seller-role task score, per task and buyer and overall, with the same CIs and provenance (no oracle, no replay links); its filters are task, buyer, agent and engine. Without a role (or role=buyer): finished `bazaar eval` runs in the server's eval store (`--eval-db`), ranked per task and overall on the mean task score with 95 % bootstrap CIs, the fraction of the oracle's score where an oracle row matches, and each row's provenance, run link and example replays. Where two runs measured the same thing the newer stands. With no runs, empty tables and `how_to_add`.",
     guard: "read",
     query: [
+      { name: "role", description: "buyer (default) or seller: which board.", required: false },
       { name: "task", description: "A task reference, e.g. single_deal or single_deal@2.", required: false },
-      { name: "seller", description: "A seller as id@version, e.g. bazaar-default@1.", required: false },
+      {
+        name: "seller",
+        description: "A seller as id@version, e.g. bazaar-default@1 (buyer board).",
+        required: false,
+      },
+      {
+        name: "buyer",
+        description: "A buyer as id@version, e.g. rule-smart@1 (seller board).",
+        required: false,
+      },
+      {
+        name: "agent",
+        description: "A seller agent as id@version, e.g. scripted-seller@1 (seller board).",
+        required: false,
+      },
       { name: "engine", description: "An engine version, e.g. 1.1.0.", required: false },
     ],
-    ok: { description: "The ranked tables", schema: n("LeaderboardResponse", LeaderboardResponse) },
+    ok: { description: "The ranked tables", schema: n("AnyLeaderboardResponse", AnyLeaderboardResponse) },
     errors: [422],
   }),
   evalRun: documented({

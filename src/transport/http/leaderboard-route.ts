@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { summarize } from "../../../eval/metrics/eval-summary";
-import { leaderboardView } from "../../boundary/leaderboard-view";
+import { leaderboardView, sellerLeaderboardView } from "../../boundary/leaderboard-view";
 import { evalRuns } from "../../cli/eval/stored-runs";
 import { evalEpisodeView } from "../../sessions/eval-episodes";
 import { ServiceError } from "../../sessions/session-service";
-import { LeaderboardQuery } from "../../wire/leaderboard";
+import { LeaderboardQuery, LeaderboardRoleQuery, SellerLeaderboardQuery } from "../../wire/leaderboard";
 import { EVAL_ROUTE_DOCS } from "./eval-route-docs";
 import { validate } from "./request-input";
 
@@ -27,8 +27,13 @@ function idParam(value: string, what: string): string {
 export function registerLeaderboardRoutes(app: Hono, evalDb: string): void {
   const runs = evalRuns(evalDb);
   app.get("/leaderboard", EVAL_ROUTE_DOCS.leaderboard, (c) => {
-    const filters = validate(LeaderboardQuery, c.req.query(), "query");
-    return c.json(leaderboardView(runs.finishedRuns(), filters));
+    const { role, ...rest } = validate(LeaderboardRoleQuery, c.req.query(), "query");
+    if (role === "seller")
+      return c.json(
+        sellerLeaderboardView(runs.finishedSellerRuns(), validate(SellerLeaderboardQuery, rest, "query")),
+      );
+    // role=buyer answers exactly what no role does (the filters echoed without it).
+    return c.json(leaderboardView(runs.finishedRuns(), validate(LeaderboardQuery, rest, "query")));
   });
   app.get("/eval/runs/:run_id", EVAL_ROUTE_DOCS.evalRun, (c) => {
     const runId = idParam(c.req.param("run_id"), "run id");

@@ -2,6 +2,7 @@ import type { Family } from "../family";
 import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
+import { FIFTH_PASS } from "./fifth-pass";
 import { FOURTH_PASS } from "./fourth-pass";
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
 import { HAND_WRITTEN as FIRST_HAND, type HandWritten } from "./hand-written";
@@ -15,6 +16,7 @@ import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
+export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
 export { UNTOUCHED_V3_IDS } from "./untouched-third";
@@ -50,4 +52,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...HAND_WRITTEN_SECOND,
   ...UNTOUCHED_THIRD,
   ...FOURTH_PASS,
+  ...FIFTH_PASS,
 ];
