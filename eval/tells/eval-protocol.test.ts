@@ -39,4 +39,20 @@ describe("the eval protocol and its cheaper proxies", () => {
     for (const bad of ["-1", "100", "1.5", "x"])
       expect(() => evalProtocol({ TELLS_EVAL_PLACEMENT: bad }, shipped)).toThrow(/TELLS_EVAL_PLACEMENT/);
   });
+
+  it("trains with another feature set or precision floor when asked, names them, and rejects bad ones", () => {
+    expect(evalProtocol({}, shipped).train).toEqual({});
+    const p = evalProtocol(
+      { TELLS_EVAL_FEATURES: "4", TELLS_EVAL_FLOOR: "0.78", TELLS_EVAL_PLACEMENT: "1" },
+      shipped,
+    );
+    expect(p.train).toEqual({ featureSet: "tells-features/4", precisionFloor: 0.78 });
+    expect(p.name).toBe(
+      "family-held-out grouped 5-fold, fold placement 1, tells-features/4, precision floor 0.78, message level",
+    );
+    for (const bad of ["9", "x", "tells-features/5"])
+      expect(() => evalProtocol({ TELLS_EVAL_FEATURES: bad }, shipped)).toThrow(/TELLS_EVAL_FEATURES/);
+    for (const bad of ["-0.1", "1.5", "x"])
+      expect(() => evalProtocol({ TELLS_EVAL_FLOOR: bad }, shipped)).toThrow(/TELLS_EVAL_FLOOR/);
+  });
 });

@@ -73,7 +73,7 @@ for (let f = 0; f < FOLDS; f++) {
 const preds = crossValidate(
   rows,
   FOLDS,
-  DEFAULT_TRAIN,
+  { ...DEFAULT_TRAIN, ...PROTOCOL.train },
   (f) => process.stderr.write(`training fold ${f + 1}/${FOLDS}\n`),
   PROTOCOL.fixed,
   PROTOCOL.placement,
