@@ -3,6 +3,7 @@ import { FEATURE_SET_IDS } from "./feature-sets";
 import v3File from "./model/tells-model.v3.json" with { type: "json" };
 import v4File from "./model/tells-model.v4.json" with { type: "json" };
 import v5File from "./model/tells-model.v5.json" with { type: "json" };
+import v6File from "./model/tells-model.v6.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -43,7 +44,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v5File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v6File));
 
 /**
  * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
@@ -66,7 +67,7 @@ export function tellsModelV4(): TellsModel {
 /** tells-model@5, frozen the same way (tells-features/5; a test pins its readings). */
 let v5: TellsModel | undefined;
 export function tellsModelV5(): TellsModel {
-  v5 ??= TELLS_MODEL.version === "tells-model@5" ? TELLS_MODEL : loadTellsModel(TellsModelFile.parse(v5File));
+  v5 ??= loadTellsModel(TellsModelFile.parse(v5File));
   return v5;
 }
 

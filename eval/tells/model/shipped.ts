@@ -4,6 +4,6 @@ import { chooseThresholds } from "./thresholds";
 import { DEFAULT_TRAIN, trainTellsModel } from "./train";
 
 /** The shipped model: thresholds and rule vetoes chosen by grouped folds over all families, then trained on all of them. */
-export function trainShippedModel(rows: readonly CorpusRow[]): TellsModelWeights {
-  return trainTellsModel(rows, { ...DEFAULT_TRAIN, ...chooseThresholds(rows, DEFAULT_TRAIN) });
+export function trainShippedModel(rows: readonly CorpusRow[], o = DEFAULT_TRAIN): TellsModelWeights {
+  return trainTellsModel(rows, { ...o, ...chooseThresholds(rows, o) });
 }

@@ -34,7 +34,8 @@ export interface TrainOptions {
   maxRows?: number;
 }
 
-export const DEFAULT_TRAIN: TrainOptions = {
+/** How tells-model@5 was trained (released; its file is retrained from these, byte for byte). */
+export const V5_TRAIN: TrainOptions = {
   seed: 7,
   epochs: 12,
   rate: 0.3,
@@ -44,6 +45,13 @@ export const DEFAULT_TRAIN: TrainOptions = {
   featureSet: "tells-features/5",
   precisionFloor: 0.8,
   maxRows: 32_000,
+};
+
+/** The shipped model's training: v5's learner over feature set 6. */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V5_TRAIN,
+  version: "tells-model@6",
+  featureSet: "tells-features/6",
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
