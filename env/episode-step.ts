@@ -18,20 +18,30 @@ import type { SellerMove, SellerPolicy } from "./seller-policy";
 import { guardAgentTurn } from "./seller-role/agent-guard";
 import type { BuyerRef } from "./seller-role/buyer-ref";
 import { blendTells } from "./tells/blend";
-import { extractCues, type LocalTellsExtractor, localExtractorFor } from "./tells/extract-cues";
+import {
+  extractCues,
+  type LocalTellsExtractor,
+  localExtractorFor,
+  type TellsModelRef,
+} from "./tells/extract-cues";
 import { nonverbalTells } from "./tells/nonverbal";
 import { typedTells } from "./tells/typed-tells";
 import type { VerbalReading } from "./tells/verbal";
 import { memoByText } from "./text-memo";
 
 // Rule sellers say a limited set of lines, so reading each distinct message once is a large
-// saving on the hot path; one memo per extractor, since a reading depends on both.
-const cueMemos: Record<LocalTellsExtractor, (text: string) => VerbalReading> = {
-  rules: memoByText(16_384, (t) => extractCues(t, "rules")),
-  model: memoByText(16_384, (t) => extractCues(t, "model")),
-};
-const readCuesCached = (message: string, extractor: LocalTellsExtractor): VerbalReading =>
-  cueMemos[extractor](message);
+// saving on the hot path; one memo per extractor and model version, since a reading depends on
+// all three.
+const cueMemos = new Map<string, (text: string) => VerbalReading>();
+function readCuesCached(message: string, extractor: LocalTellsExtractor, ref?: TellsModelRef): VerbalReading {
+  const key = extractor === "rules" ? "rules" : (ref?.version ?? "shipped");
+  let memo = cueMemos.get(key);
+  if (memo === undefined) {
+    memo = memoByText(16_384, (t) => extractCues(t, extractor, ref));
+    cueMemos.set(key, memo);
+  }
+  return memo(message);
+}
 
 /** Where the engine's draws come from; tests inject scripted generators. */
 export type RngSource = (seed: number, stream: StreamName, episode: number, round: number) => Rng;
@@ -232,7 +242,7 @@ function sellerFact(
           );
     // An LLM extractor id reads with its fallback here: the engine makes no network calls.
     const extractor = localExtractorFor(s.spec.tells_extractor ?? "rules");
-    tells = blendTells(model, readCuesCached(guarded.message, extractor));
+    tells = blendTells(model, readCuesCached(guarded.message, extractor, s.spec.tells_model));
   }
   return {
     type: "seller_replied",

@@ -35,7 +35,8 @@ export function observeSeller(s: EpisodeState, past: readonly SellerRecord[] = [
   const buyerSpoke = last?.speaker === "buyer" ? last.message : null;
   const cues =
     spec.enable_tells && buyerSpoke !== null && buyerSpoke !== ""
-      ? extractCues(buyerSpoke, localExtractorFor(spec.tells_extractor ?? "rules")).aggregate
+      ? extractCues(buyerSpoke, localExtractorFor(spec.tells_extractor ?? "rules"), spec.tells_model)
+          .aggregate
       : null;
   const said = notice(s);
   const k = spec.history_window;

@@ -6,7 +6,10 @@ import {
   TELLS_MODEL,
   TELLS_MODEL_REF,
   TellsExtractorId,
+  tellsModelFor,
+  tellsModelV5,
 } from "./extract-cues";
+import { readCuesWithModel } from "./model-cues";
 import { readCues } from "./verbal";
 
 const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
@@ -40,6 +43,20 @@ describe("extractCues", () => {
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
     expect(learned.length).toBeGreaterThan(0);
     for (const s of learned) expect(text.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("reads with the model a spec recorded, so an episode from an earlier release replays unchanged", () => {
+    const text = "Come on, don't keep me waiting";
+    const v5 = tellsModelV5();
+    const v5Ref = { version: v5.version, hash: v5.contentHash };
+    expect(extractCues(text, "model", v5Ref)).toEqual(readCuesWithModel(v5, text));
+    expect(extractCues(text, "model", v5Ref).aggregate).not.toEqual(extractCues(text, "model").aggregate);
+    expect(tellsModelFor(TELLS_MODEL_REF)).toBe(TELLS_MODEL);
+    expect(tellsModelFor(undefined)).toBe(TELLS_MODEL);
+    expect(tellsModelFor({ version: "tells-model@3", hash: "x" }).version).toBe("tells-model@3");
+    // Only storage could name an unknown model: it reads with the shipped one, never throws.
+    expect(tellsModelFor({ version: "tells-model@99", hash: "x" })).toBe(TELLS_MODEL);
+    expect(extractCues(text, "rules", v5Ref)).toEqual(extractCues(text, "rules"));
   });
 
   it("names the shipped model by version and content hash", () => {

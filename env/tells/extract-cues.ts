@@ -83,9 +83,34 @@ export function localExtractorFor(id: TellsExtractorId): LocalTellsExtractor {
   return id === "rules" ? "rules" : "model";
 }
 
-/** Read a seller message with a local extractor. Pure; never throws on any string. */
-export function extractCues(message: string, extractor: LocalTellsExtractor): VerbalReading {
-  return extractor === "rules" ? readCues(message) : readCuesWithModel(TELLS_MODEL, message);
+/** Every released model by version: an episode reads with the one its spec recorded. */
+const RELEASED: Readonly<Record<string, () => TellsModel>> = {
+  "tells-model@3": tellsModelV3,
+  "tells-model@4": tellsModelV4,
+  "tells-model@5": tellsModelV5,
+  [TELLS_MODEL.version]: () => TELLS_MODEL,
+};
+
+/**
+ * The model an episode's spec names, so an episode recorded under an earlier model replays with
+ * that model, byte for byte, after a newer one ships. A spec that names none reads with the
+ * shipped model. Only storage could hold an unknown name (clients choose an extractor, never a
+ * model), and it reads with the shipped model rather than failing a replay mid-way.
+ */
+export function tellsModelFor(ref: TellsModelRef | undefined): TellsModel {
+  return (ref === undefined ? undefined : RELEASED[ref.version])?.() ?? TELLS_MODEL;
+}
+
+/**
+ * Read a seller message with a local extractor (the model path with the model `ref` names, the
+ * shipped one by default). Pure; never throws on any string.
+ */
+export function extractCues(
+  message: string,
+  extractor: LocalTellsExtractor,
+  ref?: TellsModelRef,
+): VerbalReading {
+  return extractor === "rules" ? readCues(message) : readCuesWithModel(tellsModelFor(ref), message);
 }
 
 /**
