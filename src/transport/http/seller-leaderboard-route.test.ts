@@ -3,12 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evalCommand } from "../../cli/eval/commands";
-import { DEFAULT_CONFIG } from "../../config/config";
-import { silentLogger } from "../../log/logger";
 import { captureIo } from "../../testing/capture-io";
+import { startEvalStoreServers } from "../../testing/eval-store-servers";
 import { SCRIPTED_SELLER_EVAL } from "../../testing/seller-eval-args";
 import { LeaderboardResponse, SellerLeaderboardResponse } from "../../wire/leaderboard";
-import { type RunningServer, startServer } from "../server";
+import type { RunningServer } from "../server";
 
 let dir: string;
 let server: RunningServer;
@@ -35,12 +34,7 @@ beforeAll(async () => {
       io,
     ),
   ).toBe(0);
-  const base = { ...DEFAULT_CONFIG, port: 0, host: "127.0.0.1", db: ":memory:", logLevel: "silent" as const };
-  server = await startServer({ ...base, evalDb }, { logger: silentLogger, drainMs: 500 });
-  empty = await startServer(
-    { ...base, evalDb: join(dir, "none.db") },
-    { logger: silentLogger, drainMs: 500 },
-  );
+  ({ server, empty } = await startEvalStoreServers(evalDb, dir));
 });
 afterAll(async () => {
   await server?.close();
