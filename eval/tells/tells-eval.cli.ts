@@ -7,6 +7,7 @@ import {
   FIFTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
+  SIXTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
@@ -142,9 +143,20 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(`\nfifth-pass ${id}:`);
   console.log(table("rules+model", own));
 }
-const beforeFifth = preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family));
+const beforeFifth = preds.filter(
+  (p) => !FIFTH_PASS_IDS.includes(p.row.family) && !SIXTH_PASS_IDS.includes(p.row.family),
+);
 console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
 console.log(table("rules+model", scorePath(beforeFifth, "model").message));
+// The sixth pass's sixteen voices together, and the 69 families before them.
+const sixthPreds = preds.filter((p) => SIXTH_PASS_IDS.includes(p.row.family));
+const sixth = scorePath(sixthPreds, "model").message;
+console.log(`\nsixth-pass voices (${SIXTH_PASS_IDS.length} families), ${sixthPreds.length} rows:`);
+console.log(table("rules+model", sixth));
+const beforeSixthPreds = preds.filter((p) => !SIXTH_PASS_IDS.includes(p.row.family));
+const beforeSixth = scorePath(beforeSixthPreds, "model").message;
+console.log(`\nfamilies before the sixth pass, ${beforeSixthPreds.length} rows:`);
+console.log(table("rules+model", beforeSixth));
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
@@ -175,6 +187,8 @@ console.log(
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     fourth_pass: { rows: fourthPreds.length, ...compact(fourth) },
     before_fourth_pass: { rows: earlierPreds.length, ...compact(earlier) },
+    sixth_pass: { rows: sixthPreds.length, ...compact(sixth) },
+    before_sixth_pass: { rows: beforeSixthPreds.length, ...compact(beforeSixth) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

@@ -194,7 +194,7 @@ export const SIXTH_PASS_ENGLISH: readonly HandWritten[] = [
   },
   {
     family: "nairobi_trader_en",
-    lang: "en",
+    lang: "mixed",
     lines: [
       "Sasa boss, yes the item is still available",
       "Niko Westlands, you can pick it or I send with a boda",
