@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { EpisodeStartedEvent } from "../../env/events";
 import type { Observation } from "../../env/observation";
 import type { SellerObservation } from "../../env/seller-role/seller-observation";
-import { TELLS_MODEL_REF, type TellsModelRef, tellsModelV5 } from "../../env/tells/extract-cues";
+import {
+  TELLS_MODEL_REF,
+  type TellsModelRef,
+  tellsModelV5,
+  UnknownTellsModelError,
+} from "../../env/tells/extract-cues";
 import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
@@ -157,5 +162,17 @@ describe("a session opened under an earlier tells model, resumed after a newer o
     const v6Run = await playSeller(v6.svc, c.session_id, c.observation, 200);
     expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
     expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
+  });
+
+  it("a stored spec naming a model no release has fails the resume instead of reading with another", async () => {
+    const file = newFile();
+    const before = server(file, V5);
+    const b = await before.svc.reset(BUYER_REQ);
+    await playBuyer(before.svc, b.session_id, b.observation, 1);
+    const db = openDatabase(file);
+    db.prepare("UPDATE event_batches SET json = replace(json, ?, ?)").run(V5.version, "tells-model@99");
+    db.close();
+    const after = server(file);
+    expect(() => after.svc.state(b.session_id)).toThrow(UnknownTellsModelError);
   });
 });
