@@ -17,7 +17,7 @@ import { observe } from "./observe";
 import type { CareerHistory, DealRecord } from "./records";
 import type { GuardIntervention } from "./rules-guard";
 import type { SellerPolicy, SellerRef } from "./seller-policy";
-import type { TellsExtractorId } from "./tells/extract-cues";
+import type { TellsExtractorId, TellsModelRef } from "./tells/extract-cues";
 
 /** What a task gives the engine: how to set up episode k, who sells, how to grade. */
 export interface RunPlan {
@@ -45,6 +45,8 @@ export interface EpisodePlanArgs {
   historyWindow: number;
   /** Omitted = "rules" (v1). */
   tellsExtractor?: TellsExtractorId;
+  /** The model the model path reads with; omitted = the shipped one. */
+  tellsModel?: TellsModelRef;
 }
 
 export interface RunOptions {
@@ -55,6 +57,8 @@ export interface RunOptions {
   enableTells: boolean;
   historyWindow: number;
   tellsExtractor?: TellsExtractorId;
+  /** Fixed for the whole run: every episode's spec records it (omitted = the shipped model). */
+  tellsModel?: TellsModelRef;
   rng?: RngSource;
 }
 
@@ -104,6 +108,7 @@ function begin(plan: RunPlan, o: RunOptions, k: number, career: CareerHistory | 
     enableTells: o.enableTells,
     historyWindow: o.historyWindow,
     tellsExtractor: o.tellsExtractor,
+    ...(o.tellsModel === undefined ? {} : { tellsModel: o.tellsModel }),
   });
   return startEpisode(spec, { seller: plan.seller, grade: plan.gradeEpisode, rng: o.rng });
 }

@@ -2,7 +2,7 @@ import type { RewardMode } from "../env/episode-spec";
 import type { RngSource } from "../env/episode-step";
 import { type RunState, startRun } from "../env/run";
 import type { SellerPolicy } from "../env/seller-policy";
-import type { TellsExtractorId } from "../env/tells/extract-cues";
+import type { TellsExtractorId, TellsModelRef } from "../env/tells/extract-cues";
 import { resolveSeller } from "../sellers/registry";
 import { BUILTIN_CATALOG } from "./listings/builtin-catalog";
 import type { Listing } from "./listings/listing";
@@ -20,6 +20,8 @@ export interface OpenRunOptions {
   historyWindow?: number;
   /** Omitted = "rules", the v1 reading. */
   tellsExtractor?: TellsExtractorId;
+  /** The model the model path reads with; omitted = the shipped one. Only released models are accepted. */
+  tellsModel?: TellsModelRef;
   revealPersonality?: boolean;
   listings?: readonly Listing[];
   rng?: RngSource;
@@ -60,6 +62,7 @@ export function openRun(taskId: string, o: OpenRunOptions): RunState {
     enableTells: o.enableTells ?? true,
     historyWindow: o.historyWindow ?? DEFAULT_HISTORY_WINDOW,
     tellsExtractor: o.tellsExtractor,
+    ...(o.tellsModel === undefined ? {} : { tellsModel: o.tellsModel }),
     rng: o.rng,
   });
 }

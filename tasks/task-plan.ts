@@ -90,7 +90,7 @@ export function planTask(t: TaskDefinition, o: PlanOptions): RunPlan {
       reward_mode: a.rewardMode,
       enable_career: t.enableCareer,
       career: t.enableCareer ? a.career : null,
-      ...tellsSpecFields(a.tellsExtractor),
+      ...tellsSpecFields(a.tellsExtractor, a.tellsModel),
       ...(t.money === undefined ? {} : { money: t.money }),
       ...(sellerType === undefined ? {} : { seller_type: sellerType }),
       ...(field === null ? {} : { market: drawArena(field, a.seed, a.episode) }),

@@ -91,6 +91,27 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 
+export class UnknownTellsModelError extends Error {
+  constructor(readonly requested: TellsModelRef) {
+    super(
+      `Unknown tells model ${requested.version} (${requested.hash}). Released: ${Object.keys(RELEASED).join(", ")}, ` +
+        "each with the content hash it shipped with.",
+    );
+    this.name = "UnknownTellsModelError";
+  }
+}
+
+/**
+ * A model a run is planned with, checked against the released ones: version and content hash
+ * must both match, because a session that silently read with another model would no longer
+ * replay. Throws UnknownTellsModelError otherwise.
+ */
+export function releasedTellsModelRef(ref: TellsModelRef): TellsModelRef {
+  const model = Object.hasOwn(RELEASED, ref.version) ? RELEASED[ref.version]?.() : undefined;
+  if (model === undefined || model.contentHash !== ref.hash) throw new UnknownTellsModelError(ref);
+  return { version: model.version, hash: model.contentHash };
+}
+
 /**
  * The model an episode's spec names, so an episode recorded under an earlier model replays with
  * that model, byte for byte, after a newer one ships. A spec that names none reads with the
@@ -115,12 +136,18 @@ export function extractCues(
 
 /**
  * The episode-spec fields that record an extractor choice: none for "rules" (so v1 specs are
- * unchanged), else the id and the model that reads (the fallback of an LLM id).
+ * unchanged), else the id and the model that reads (the fallback of an LLM id): `model`, the
+ * shipped one unless a resumed session keeps the one it opened with. An unreleased `model`
+ * throws, whatever the extractor, so a bad pin surfaces when the run opens.
  */
-export function tellsSpecFields(id: TellsExtractorId | undefined): {
+export function tellsSpecFields(
+  id: TellsExtractorId | undefined,
+  model: TellsModelRef = TELLS_MODEL_REF,
+): {
   tells_extractor?: TellsExtractorId;
   tells_model?: TellsModelRef;
 } {
+  const ref = releasedTellsModelRef(model);
   if (id === undefined || id === "rules") return {};
-  return { tells_extractor: id, tells_model: TELLS_MODEL_REF };
+  return { tells_extractor: id, tells_model: ref };
 }

@@ -1,6 +1,7 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
 import { type RunState, restartEpisode, runComplete, type StepResult } from "../../env/run";
 import { sellerKey } from "../../env/seller-policy";
+import { releasedTellsModelRef, TELLS_MODEL_REF, type TellsModelRef } from "../../env/tells/extract-cues";
 import { resolveSeller } from "../../sellers/registry";
 import { stepWithSeller } from "../../sellers/step-with-seller";
 import type { Listing } from "../../tasks/listings/listing";
@@ -59,6 +60,11 @@ export interface SessionServiceDeps {
   buyers?: BuyerResolver;
   /** Products for listing-based tasks; the built-in catalog when omitted. */
   listings?: readonly Listing[];
+  /**
+   * The tells model sessions opened here read with (a released one); the shipped model when
+   * omitted. Tests stand in for a server of an earlier release with it.
+   */
+  tellsModel?: TellsModelRef;
   maxSessions: number;
   sessionTtlS: number;
   /** Milliseconds; injected so tests can age sessions without waiting. */
@@ -83,8 +89,10 @@ export class EngineSessionService implements SessionService {
   private readonly sellers: SellerResolver;
   private readonly listings: readonly Listing[] | undefined;
   private readonly now: () => number;
+  private readonly tellsModel: TellsModelRef;
 
   constructor(deps: SessionServiceDeps) {
+    this.tellsModel = releasedTellsModelRef(deps.tellsModel ?? TELLS_MODEL_REF);
     this.listings = deps.listings;
     this.sellers = deps.sellers ?? ruleSellers;
     this.store = deps.store;
@@ -107,6 +115,7 @@ export class EngineSessionService implements SessionService {
       sellers: this.sellers,
       buyers: deps.buyers ?? codeBuyers,
       listings: this.listings,
+      tellsModel: this.tellsModel,
       now: this.now,
       log,
     });
@@ -131,7 +140,7 @@ export class EngineSessionService implements SessionService {
    */
   openSession(channel?: object): string {
     this.table.requireRoom();
-    const s = this.table.blank(this.newId(), false);
+    const s = this.table.blank(this.newId(), false, this.tellsModel);
     if (channel !== undefined) {
       // Trainers idle between steps; the socket's lifetime, not a TTL, bounds the session.
       s.pinned = true;
@@ -189,7 +198,7 @@ export class EngineSessionService implements SessionService {
       return this.table.enqueue(s, () => resetIn(s));
     }
     this.table.requireRoom();
-    const s = this.table.blank(this.newId(), false);
+    const s = this.table.blank(this.newId(), false, this.tellsModel);
     // Hold the slot while the first reset commits, so concurrent resets cannot overfill the table.
     this.table.add(s);
     try {
@@ -316,7 +325,14 @@ export class EngineSessionService implements SessionService {
     let seller: ResolvedSeller | null = null;
     try {
       if (req.seller !== undefined) seller = this.sellers(req.seller);
-      run = openRunFor(task, seed, { ...options, seller: req.seller ?? "" }, seller?.policy, this.listings);
+      run = openRunFor(
+        task,
+        seed,
+        { ...options, seller: req.seller ?? "" },
+        seller?.policy,
+        this.listings,
+        s.tellsModel,
+      );
     } catch (err) {
       throw domainError(err);
     }

@@ -1,17 +1,36 @@
 import { replayRun } from "../../env/replay";
 import type { RunState } from "../../env/run";
 import type { SellerPolicy } from "../../env/seller-policy";
+import { releasedTellsModelRef, type TellsModelRef } from "../../env/tells/extract-cues";
 import type { Listing } from "../../tasks/listings/listing";
 import { openRun } from "../../tasks/open-run";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
 
-/** `policy` overrides the stored key when the shell resolved it (LLM sellers are not in the rule registry). */
+/**
+ * The tells model a stored run read with: the one its first episode's spec recorded (every
+ * episode of a run records the same), or undefined for a run on the rules path. A resumed
+ * session keeps it, so its log replays and its later episodes read as its first ones did,
+ * even after a newer model ships. A stored name no release knows throws.
+ */
+export function recordedTellsModel(
+  stored: readonly Pick<StoredEpisode, "events">[],
+): TellsModelRef | undefined {
+  const opening = stored[0]?.events[0];
+  const ref = opening?.type === "episode_started" ? opening.spec.tells_model : undefined;
+  return ref === undefined ? undefined : releasedTellsModelRef(ref);
+}
+
+/**
+ * `policy` overrides the stored key when the shell resolved it (LLM sellers are not in the rule
+ * registry); `tellsModel` is the session's (the shipped model when omitted).
+ */
 export function openRunFor(
   task: string,
   seed: number,
   o: RunOptionsRow,
   policy?: SellerPolicy,
   listings?: readonly Listing[],
+  tellsModel?: TellsModelRef,
 ): RunState {
   return openRun(task, {
     seed,
@@ -23,13 +42,15 @@ export function openRunFor(
     enableTells: o.tells,
     historyWindow: o.history_window,
     tellsExtractor: o.tells_extractor,
+    ...(tellsModel === undefined ? {} : { tellsModel }),
     revealPersonality: o.reveal_personality ?? undefined,
   });
 }
 
 /**
- * Rebuild a session's run after a restart: open the same run, then replay its stored episodes
- * through the engine (env/replay.ts), which checks each regenerated log against the stored one.
+ * Rebuild a session's run after a restart: open the same run, with the tells model its stored
+ * episodes recorded, then replay them through the engine (env/replay.ts), which checks each
+ * regenerated log against the stored one.
  */
 export function rebuildRun(
   task: string,
@@ -39,5 +60,5 @@ export function rebuildRun(
   policy?: SellerPolicy,
   listings?: readonly Listing[],
 ): RunState {
-  return replayRun(openRunFor(task, seed, o, policy, listings), stored);
+  return replayRun(openRunFor(task, seed, o, policy, listings, recordedTellsModel(stored)), stored);
 }

@@ -1,4 +1,5 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
+import type { TellsModelRef } from "../../env/tells/extract-cues";
 import type { Listing } from "../../tasks/listings/listing";
 import { errorFields, type Logger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
@@ -6,7 +7,7 @@ import { OwnershipError, type SessionOwnership } from "../storage/ownership";
 import type { Storage } from "../storage/storage";
 import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
-import { rebuildRun } from "./run-replay";
+import { rebuildRun, recordedTellsModel } from "./run-replay";
 import { type BuyerResolver, rebuildSellerRun } from "./seller-role/seller-session-ops";
 import { sessionElsewhere } from "./service-error";
 import { sessionNotFound } from "./session-errors";
@@ -28,6 +29,8 @@ export interface SessionPersistenceDeps {
   /** The seller role's opponents, for resuming seller-role sessions. */
   buyers: BuyerResolver;
   listings: readonly Listing[] | undefined;
+  /** The model a session reads with when its stored episodes recorded none. */
+  tellsModel: TellsModelRef;
   now: () => number;
   log: Logger;
 }
@@ -65,8 +68,10 @@ export class SessionPersistence {
     const episodes = store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw sessionNotFound(id);
+    // The session keeps the model it opened with; the rebuilds below read it from the same episodes.
+    const tellsModel = recordedTellsModel(episodes) ?? this.d.tellsModel;
     const resumed = {
-      ...table.blank(id, true),
+      ...table.blank(id, true, tellsModel),
       runNo: row.run,
       task: row.task,
       seed: row.seed,

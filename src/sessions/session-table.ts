@@ -1,4 +1,5 @@
 import type { RunState } from "../../env/run";
+import type { TellsModelRef } from "../../env/tells/extract-cues";
 import type { SellerRunState } from "../../tasks/seller-role/seller-run";
 import type { Logger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
@@ -21,6 +22,12 @@ export interface LiveSession {
   task: string;
   seed: number;
   options: RunOptionsRow | null;
+  /**
+   * The tells model the session's runs read with on the model path: fixed when the session
+   * opens (the shipped model, or after a resume the one its stored episodes recorded), so a
+   * session never changes models midway, whatever ships meanwhile.
+   */
+  tellsModel: TellsModelRef;
   /** Storage key of run.episode. */
   episodeKey: number;
   /** Present when the seller proposes turns asynchronously (an LLM). */
@@ -73,7 +80,7 @@ export class SessionTable {
     return { active_sessions: this.sessions.size, max_sessions: this.o.maxSessions };
   }
 
-  blank(id: string, stored: boolean): LiveSession {
+  blank(id: string, stored: boolean, tellsModel: TellsModelRef): LiveSession {
     const now = this.o.now();
     return {
       id,
@@ -85,6 +92,7 @@ export class SessionTable {
       task: DEFAULT_TASK,
       seed: 0,
       options: null,
+      tellsModel,
       episodeKey: 0,
       propose: null,
       pinned: false,

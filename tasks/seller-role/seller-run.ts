@@ -15,7 +15,7 @@ import type { SellerAction } from "../../env/seller-role/seller-action";
 import { sellerAgentStep } from "../../env/seller-role/seller-episode";
 import type { SellerObservation } from "../../env/seller-role/seller-observation";
 import { type SellerRecord, sellerRecord } from "../../env/seller-role/seller-record";
-import type { TellsExtractorId } from "../../env/tells/extract-cues";
+import type { TellsExtractorId, TellsModelRef } from "../../env/tells/extract-cues";
 import { resolveSeller } from "../../sellers/registry";
 import { BUILTIN_CATALOG } from "../listings/builtin-catalog";
 import { requireTask } from "../open-run";
@@ -32,6 +32,8 @@ export interface SellerRunOptions {
   enableTells?: boolean;
   historyWindow?: number;
   tellsExtractor?: TellsExtractorId;
+  /** The model the model path reads with in every episode; omitted = the shipped one. */
+  tellsModel?: TellsModelRef;
 }
 
 export interface SellerRunState {
@@ -196,6 +198,7 @@ export function sellerRunPlan(
       enableTells: o.enableTells ?? true,
       historyWindow: o.historyWindow ?? 6,
       tellsExtractor: o.tellsExtractor,
+      ...(o.tellsModel === undefined ? {} : { tellsModel: o.tellsModel }),
     }),
     task_id: task.id,
     task_version: task.version,

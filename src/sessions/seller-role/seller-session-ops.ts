@@ -3,6 +3,7 @@ import { replayEvents } from "../../../env/episode-state";
 import type { EpisodeRuntime } from "../../../env/episode-step";
 import { round4 } from "../../../env/money";
 import { type SellerRecord, sellerRecord } from "../../../env/seller-role/seller-record";
+import type { TellsModelRef } from "../../../env/tells/extract-cues";
 import { resolveSeller } from "../../../sellers/registry";
 import { gradeSeller } from "../../../tasks/seller-role/grade-seller";
 import {
@@ -16,6 +17,7 @@ import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
 import { understoodResetKeys } from "../../wire/reset";
 import { SellerResetRequest, type SellerScoreResponse } from "../../wire/seller-role";
+import { recordedTellsModel } from "../run-replay";
 import { ServiceError } from "../service-error";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
@@ -66,6 +68,7 @@ export async function openSellerSessionRun(
   seed: number,
   episodeId: string,
   buyers: BuyerResolver,
+  tellsModel?: TellsModelRef,
 ): Promise<{ run: SellerRunState; result: SellerStepResult; task: string }> {
   try {
     const taskRef = req.task ?? req.task_id ?? DEFAULT_SELLER_TASK;
@@ -78,6 +81,7 @@ export async function openSellerSessionRun(
       enableTells: req.options?.tells,
       historyWindow: req.options?.history_window,
       tellsExtractor: req.options?.tells_extractor,
+      ...(tellsModel === undefined ? {} : { tellsModel }),
     });
     return { ...opened, task: `${task.id}@${task.version}` };
   } catch (err) {
@@ -88,7 +92,8 @@ export async function openSellerSessionRun(
 /**
  * Rebuild a seller-role session from its stored episodes after a restart: each log replays to
  * the same state (the buyer's past moves are facts in it, so an LLM buyer is never asked again);
- * a career's earlier episodes give back its records, and the plan draws the episodes to come.
+ * a career's earlier episodes give back its records, and the plan draws the episodes to come,
+ * read with the tells model the stored ones recorded.
  */
 export function rebuildSellerRun(
   task: string,
@@ -103,12 +108,14 @@ export function rebuildSellerRun(
   const episode = episodes.at(-1);
   const last = stored.at(-1);
   if (episode === undefined || last === undefined) throw new Error(`no stored episode of ${task}`);
+  const tellsModel = recordedTellsModel(stored);
   const plan = sellerRunPlan(task, {
     seed,
     episodeId: options.episode_id,
     enableTells: options.tells,
     historyWindow: options.history_window,
     ...(options.tells_extractor === undefined ? {} : { tellsExtractor: options.tells_extractor }),
+    ...(tellsModel === undefined ? {} : { tellsModel }),
   });
   const runtime: EpisodeRuntime = {
     seller: resolveSeller(`${last.seller.id}@${last.seller.version}`),

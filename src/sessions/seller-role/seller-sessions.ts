@@ -54,7 +54,13 @@ export class SellerSessions {
     const episodeId = req.episode_id ?? newEpisodeId();
     const claimed = req.episode_id === undefined ? [] : await this.d.claims.claim(req.episode_id, 1);
     try {
-      const { run, result, task } = await openSellerSessionRun(req, seed, episodeId, this.d.buyers);
+      const { run, result, task } = await openSellerSessionRun(
+        req,
+        seed,
+        episodeId,
+        this.d.buyers,
+        s.tellsModel,
+      );
       const buyerKey = `${run.buyer.ref.id}@${run.buyer.ref.version}`;
       const options = sellerOptionsRow(req, episodeId, buyerKey, s.channel !== null);
       const runNo = s.runNo + 1;

@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { EpisodeStartedEvent } from "../../env/events";
+import type { Observation } from "../../env/observation";
+import type { SellerObservation } from "../../env/seller-role/seller-observation";
+import {
+  TELLS_MODEL_REF,
+  type TellsModelRef,
+  tellsModelV5,
+  UnknownTellsModelError,
+} from "../../env/tells/extract-cues";
+import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
+import { EpisodeStore } from "../storage/episode-store";
+import { openDatabase } from "../storage/open-database";
+import { testBuyer } from "../testing/buyer";
+import { createSessionService, type EngineSessionService } from "./engine-session-service";
+
+const V5: TellsModelRef = { version: tellsModelV5().version, hash: tellsModelV5().contentHash };
+
+const dir = mkdtempSync(join(tmpdir(), "tells-resume-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+/** A SQLite file on disk; a "restart" opens it again in a new store and service. */
+const newFile = () => join(dir, `db-${++files}.sqlite`);
+
+/** A server of the release whose shipped model is `tellsModel` (the current one when omitted). */
+function server(file: string, tellsModel?: TellsModelRef) {
+  const store = new EpisodeStore(openDatabase(file));
+  const svc = createSessionService({
+    store,
+    maxSessions: 8,
+    sessionTtlS: 600,
+    ...(tellsModel === undefined ? {} : { tellsModel }),
+  });
+  return { store, svc };
+}
+
+/** A buyer whose words the models read differently (as in env/tells-model-pin.test.ts). */
+async function playBuyer(svc: EngineSessionService, sid: string, obs: Observation, n: number) {
+  let o = obs;
+  const trace: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const action = { ...testBuyer(o, o.current_round), message: "kam karo" };
+    const r = await svc.step({ session_id: sid, action });
+    trace.push(JSON.stringify(r));
+    o = r.observation;
+    if (r.done) break;
+  }
+  return { obs: o, trace };
+}
+
+async function playSeller(svc: EngineSessionService, sid: string, obs: SellerObservation, n: number) {
+  let o = obs;
+  const trace: string[] = [];
+  for (let k = 0; k < n && o.deal_outcome === null; k++) {
+    const r = await svc.stepSeller({ session_id: sid, action: scriptedSellerAgent(o) });
+    trace.push(JSON.stringify(r));
+    o = r.observation;
+  }
+  return { obs: o, trace };
+}
+
+/** Every stored episode of the session's run, as JSON, and the model each spec recorded. */
+function stored(store: EpisodeStore, sid: string) {
+  const episodes = store.runEpisodes(sid, 1);
+  return {
+    logs: episodes.map((e) => JSON.stringify(e.events)),
+    models: episodes.map((e) => (e.events[0] as EpisodeStartedEvent).spec.tells_model),
+  };
+}
+
+const BUYER_REQ = {
+  task: "career_10",
+  seed: 21,
+  episode_id: "x",
+  options: { tells_extractor: "model" as const },
+};
+
+describe("a session opened under an earlier tells model, resumed after a newer one shipped", () => {
+  it("buyer role: continues with the model it opened with, byte for byte like an uninterrupted v5 session", async () => {
+    // The reference: a v5 server that never restarts.
+    const straight = server(newFile(), V5);
+    const a = await straight.svc.reset(BUYER_REQ);
+    const whole = await playBuyer(straight.svc, a.session_id, a.observation, 300);
+    const wholeStored = stored(straight.store, a.session_id);
+    expect(wholeStored.models.length).toBeGreaterThan(2);
+
+    // Opened and stepped under v5, then the process restarts with v6 shipped.
+    const file = newFile();
+    const before = server(file, V5);
+    const b = await before.svc.reset(BUYER_REQ);
+    const half = await playBuyer(before.svc, b.session_id, b.observation, 11);
+    expect(half.obs.episode_number).toBeGreaterThan(1);
+    const after = server(file);
+    expect(after.svc.capacity().active_sessions).toBe(0);
+    const rest = await playBuyer(after.svc, b.session_id, half.obs, 300);
+
+    const same = (t: string) => t.replaceAll(b.session_id, a.session_id);
+    expect([...half.trace, ...rest.trace].map(same)).toEqual(whole.trace);
+    const resumed = stored(after.store, b.session_id);
+    expect(resumed.logs.map(same)).toEqual(wholeStored.logs);
+    expect(resumed.models.every((m) => JSON.stringify(m) === JSON.stringify(V5))).toBe(true);
+    expect(after.svc.score(b.session_id)).toEqual({
+      ...straight.svc.score(a.session_id),
+      session_id: b.session_id,
+    });
+
+    // A v6 session of the same seed and moves reads the seller's words otherwise.
+    const v6 = server(newFile());
+    const c = await v6.svc.reset(BUYER_REQ);
+    const v6Run = await playBuyer(v6.svc, c.session_id, c.observation, 300);
+    expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
+    expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
+
+    // A new run in the resumed session keeps the session's model.
+    const again = await after.svc.reset({
+      ...BUYER_REQ,
+      session_id: b.session_id,
+      seed: 22,
+      episode_id: "y",
+    });
+    expect(again.info.episode).toBe(1);
+    expect(
+      after.store
+        .runEpisodes(b.session_id, 2)
+        .map((e) => (e.events[0] as EpisodeStartedEvent).spec.tells_model),
+    ).toEqual([V5]);
+  });
+
+  it("seller role: a career continues with the model it opened with, like an uninterrupted v5 session", async () => {
+    const req = {
+      role: "seller" as const,
+      task: "sell_career_5@1",
+      seed: 8,
+      episode_id: "c",
+      options: { tells_extractor: "model" as const },
+    };
+    const straight = server(newFile(), V5);
+    const a = await straight.svc.resetSeller(req);
+    const whole = await playSeller(straight.svc, a.session_id, a.observation, 200);
+
+    const file = newFile();
+    const before = server(file, V5);
+    const b = await before.svc.resetSeller(req);
+    const half = await playSeller(before.svc, b.session_id, b.observation, 9);
+    expect(half.obs.career?.episode_number).toBeGreaterThan(1);
+    const after = server(file);
+    const rest = await playSeller(after.svc, b.session_id, half.obs, 200);
+
+    const same = (t: string) => t.replaceAll(b.session_id, a.session_id);
+    expect([...half.trace, ...rest.trace].map(same)).toEqual(whole.trace);
+    const resumed = stored(after.store, b.session_id);
+    expect(resumed.logs.map(same)).toEqual(stored(straight.store, a.session_id).logs);
+    expect(resumed.models).toEqual(Array(5).fill(V5));
+    expect(after.svc.scoreOf(b.session_id)).toMatchObject({ episodes_completed: 5, total_episodes: 5 });
+
+    const v6 = server(newFile());
+    const c = await v6.svc.resetSeller(req);
+    const v6Run = await playSeller(v6.svc, c.session_id, c.observation, 200);
+    expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
+    expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
+  });
+
+  it("a stored spec naming a model no release has fails the resume instead of reading with another", async () => {
+    const file = newFile();
+    const before = server(file, V5);
+    const b = await before.svc.reset(BUYER_REQ);
+    await playBuyer(before.svc, b.session_id, b.observation, 1);
+    const db = openDatabase(file);
+    db.prepare("UPDATE event_batches SET json = replace(json, ?, ?)").run(V5.version, "tells-model@99");
+    db.close();
+    const after = server(file);
+    expect(() => after.svc.state(b.session_id)).toThrow(UnknownTellsModelError);
+  });
+});
