@@ -146,7 +146,9 @@ for (const id of FIFTH_PASS_IDS) {
 }
 // Rows of the passes after the fifth, which the "before" figures leave out.
 const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS];
-const beforeFifth = preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family));
+const beforeFifth = preds.filter(
+  (p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family),
+);
 console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
 console.log(table("rules+model", scorePath(beforeFifth, "model").message));
 // The sixth and seventh passes' voices, each pass together, and the 69 families before them.
