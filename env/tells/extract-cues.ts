@@ -4,6 +4,7 @@ import v3File from "./model/tells-model.v3.json" with { type: "json" };
 import v4File from "./model/tells-model.v4.json" with { type: "json" };
 import v5File from "./model/tells-model.v5.json" with { type: "json" };
 import v6File from "./model/tells-model.v6.json" with { type: "json" };
+import v7File from "./model/tells-model.v7.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -44,7 +45,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v6File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v7File));
 
 /**
  * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
@@ -71,6 +72,13 @@ export function tellsModelV5(): TellsModel {
   return v5;
 }
 
+/** tells-model@6, frozen the same way (tells-features/6; a test pins its readings). */
+let v6: TellsModel | undefined;
+export function tellsModelV6(): TellsModel {
+  v6 ??= loadTellsModel(TellsModelFile.parse(v6File));
+  return v6;
+}
+
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
   version: string;
@@ -88,6 +96,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@3": tellsModelV3,
   "tells-model@4": tellsModelV4,
   "tells-model@5": tellsModelV5,
+  "tells-model@6": tellsModelV6,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

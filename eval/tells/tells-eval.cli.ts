@@ -7,6 +7,8 @@ import {
   FIFTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
+  SEVENTH_PASS_IDS,
+  SIXTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
@@ -142,9 +144,27 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(`\nfifth-pass ${id}:`);
   console.log(table("rules+model", own));
 }
-const beforeFifth = preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family));
+// Rows of the passes after the fifth, which the "before" figures leave out.
+const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS];
+const beforeFifth = preds.filter(
+  (p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family),
+);
 console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
 console.log(table("rules+model", scorePath(beforeFifth, "model").message));
+// The sixth and seventh passes' voices, each pass together, and the 69 families before them.
+const passScore = (name: string, ids: readonly string[]) => {
+  const own = preds.filter((p) => ids.includes(p.row.family));
+  const s = scorePath(own, "model").message;
+  console.log(`\n${name}-pass voices (${ids.length} families), ${own.length} rows:`);
+  console.log(table("rules+model", s));
+  return { rows: own.length, ...compact(s) };
+};
+const sixthJson = passScore("sixth", SIXTH_PASS_IDS);
+const seventhJson = passScore("seventh", SEVENTH_PASS_IDS);
+const beforeSixthPreds = preds.filter((p) => !LATER.includes(p.row.family));
+const beforeSixth = scorePath(beforeSixthPreds, "model").message;
+console.log(`\nfamilies before the sixth pass, ${beforeSixthPreds.length} rows:`);
+console.log(table("rules+model", beforeSixth));
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
@@ -175,6 +195,9 @@ console.log(
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     fourth_pass: { rows: fourthPreds.length, ...compact(fourth) },
     before_fourth_pass: { rows: earlierPreds.length, ...compact(earlier) },
+    sixth_pass: sixthJson,
+    seventh_pass: seventhJson,
+    before_sixth_pass: { rows: beforeSixthPreds.length, ...compact(beforeSixth) },
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

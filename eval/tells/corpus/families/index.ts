@@ -10,6 +10,8 @@ import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
+import { SEVENTH_PASS } from "./seventh-pass";
+import { SIXTH_PASS } from "./sixth-pass";
 import { THIRD_PASS_FAMILIES } from "./third-pass";
 import { THIRD_PASS_MORE } from "./third-pass-more";
 import { UNTOUCHED_THIRD } from "./untouched-third";
@@ -19,6 +21,8 @@ export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
+export { SEVENTH_PASS_IDS } from "./seventh-pass";
+export { SIXTH_PASS_IDS } from "./sixth-pass";
 export { UNTOUCHED_V3_IDS } from "./untouched-third";
 
 export const FAMILIES: readonly Family[] = [
@@ -53,4 +57,6 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...UNTOUCHED_THIRD,
   ...FOURTH_PASS,
   ...FIFTH_PASS,
+  ...SIXTH_PASS,
+  ...SEVENTH_PASS,
 ];
