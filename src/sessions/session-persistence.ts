@@ -1,5 +1,6 @@
 import { ENGINE_VERSION } from "../../env/engine-version";
-import type { TellsModelRef } from "../../env/tells/extract-cues";
+import { ReplayMismatchError } from "../../env/replay";
+import { type TellsModelRef, UnknownTellsModelError } from "../../env/tells/extract-cues";
 import type { Listing } from "../../tasks/listings/listing";
 import { errorFields, type Logger } from "../log/logger";
 import type { ResolvedSeller } from "../seller-runtime/resolve-seller-spec";
@@ -9,7 +10,7 @@ import type { StoreWriter } from "../storage/store-writer";
 import type { WriteOp } from "../storage/write-batch";
 import { rebuildRun, recordedTellsModel } from "./run-replay";
 import { type BuyerResolver, rebuildSellerRun } from "./seller-role/seller-session-ops";
-import { sessionElsewhere } from "./service-error";
+import { ServiceError, sessionElsewhere } from "./service-error";
 import { sessionNotFound } from "./session-errors";
 import type { LiveSession, SessionTable } from "./session-table";
 
@@ -36,6 +37,26 @@ export interface SessionPersistenceDeps {
 }
 
 /**
+ * A stored session this build cannot continue: its log names a tells model no release has, or
+ * does not replay byte for byte (ReplayMismatchError). The message names no hidden state.
+ */
+function unresumable(id: string, err: unknown): unknown {
+  if (err instanceof UnknownTellsModelError)
+    return new ServiceError(
+      "VALIDATION_ERROR",
+      `Session ${id} was recorded with tells model ${err.requested.version}, which this build does not have; it cannot be resumed.`,
+      409,
+    );
+  if (err instanceof ReplayMismatchError)
+    return new ServiceError(
+      "VALIDATION_ERROR",
+      `Session ${id} was recorded by a build whose episodes this one does not reproduce; it cannot be resumed.`,
+      409,
+    );
+  return err;
+}
+
+/**
  * Write-through storage of live sessions: every reset and step commits one transaction, so any
  * session open when the process died is rebuilt from its stored logs on the next request naming
  * it. Closing is committed before the id can be resumed again.
@@ -50,8 +71,19 @@ export class SessionPersistence {
     return { sessionId: s.id, run: s.runNo, engineVersion: ENGINE_VERSION, now };
   }
 
-  /** Rebuild a stored open session (after a restart or an eviction race) into the table. */
+  /**
+   * Rebuild a stored open session (after a restart or an eviction race) into the table. A log
+   * this build cannot continue is a 409, not a crash (unresumable); the row is left as it is.
+   */
   resume(id: string): LiveSession {
+    try {
+      return this.rebuild(id);
+    } catch (err) {
+      throw unresumable(id, err);
+    }
+  }
+
+  private rebuild(id: string): LiveSession {
     const { store, table } = this.d;
     const now = this.d.now();
     if (this.closing.has(id)) throw sessionNotFound(id);

@@ -16,6 +16,17 @@ import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
 import { testBuyer } from "../testing/buyer";
 import { createSessionService, type EngineSessionService } from "./engine-session-service";
+import { recordedTellsModel } from "./run-replay";
+import { ServiceError } from "./service-error";
+
+function catchError(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a throw");
+}
 
 const V5: TellsModelRef = { version: tellsModelV5().version, hash: tellsModelV5().contentHash };
 
@@ -173,6 +184,38 @@ describe("a session opened under an earlier tells model, resumed after a newer o
     db.prepare("UPDATE event_batches SET json = replace(json, ?, ?)").run(V5.version, "tells-model@99");
     db.close();
     const after = server(file);
-    expect(() => after.svc.state(b.session_id)).toThrow(UnknownTellsModelError);
+    const row = JSON.stringify(after.store.session(b.session_id));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const err = catchError(() => after.svc.state(b.session_id));
+      expect(err).toBeInstanceOf(ServiceError);
+      expect((err as ServiceError).status).toBe(409);
+      expect((err as ServiceError).message).toMatch(/tells-model@99.*cannot be resumed/);
+    }
+    // Nothing was changed: the row is as it was, still open, and the bare error stays inside.
+    expect(JSON.stringify(after.store.session(b.session_id))).toBe(row);
+    expect(() => recordedTellsModel(after.store.runEpisodes(b.session_id, 1))).toThrow(
+      UnknownTellsModelError,
+    );
+  });
+
+  it("a stored log this build does not reproduce is a 409 conflict, and the session is left as it was", async () => {
+    const file = newFile();
+    const before = server(file);
+    const b = await before.svc.reset(BUYER_REQ);
+    await playBuyer(before.svc, b.session_id, b.observation, 2);
+    const db = openDatabase(file);
+    // One stored seller counter changed by hand: the engine regenerates another and must not go on.
+    const edited = db
+      .prepare("UPDATE event_batches SET json = replace(json, ?, ?)")
+      .run('"action":"counter","price":', '"action":"counter","price":1');
+    expect(edited.changes).toBeGreaterThan(0);
+    db.close();
+    const after = server(file);
+    const row = JSON.stringify(after.store.session(b.session_id));
+    const err = catchError(() => after.svc.state(b.session_id));
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).status).toBe(409);
+    expect((err as ServiceError).message).toMatch(/does not reproduce; it cannot be resumed/);
+    expect(JSON.stringify(after.store.session(b.session_id))).toBe(row);
   });
 });
