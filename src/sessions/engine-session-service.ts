@@ -60,10 +60,7 @@ export interface SessionServiceDeps {
   buyers?: BuyerResolver;
   /** Products for listing-based tasks; the built-in catalog when omitted. */
   listings?: readonly Listing[];
-  /**
-   * The tells model sessions opened here read with (a released one); the shipped model when
-   * omitted. Tests stand in for a server of an earlier release with it.
-   */
+  /** The released tells model new sessions read with (default: the shipped one; tests pin older ones). */
   tellsModel?: TellsModelRef;
   maxSessions: number;
   sessionTtlS: number;
@@ -325,14 +322,8 @@ export class EngineSessionService implements SessionService {
     let seller: ResolvedSeller | null = null;
     try {
       if (req.seller !== undefined) seller = this.sellers(req.seller);
-      run = openRunFor(
-        task,
-        seed,
-        { ...options, seller: req.seller ?? "" },
-        seller?.policy,
-        this.listings,
-        s.tellsModel,
-      );
+      const o = { ...options, seller: req.seller ?? "" };
+      run = openRunFor(task, seed, o, seller?.policy, this.listings, s.tellsModel);
     } catch (err) {
       throw domainError(err);
     }
