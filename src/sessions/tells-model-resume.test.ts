@@ -4,17 +4,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { EpisodeStartedEvent } from "../../env/events";
 import type { Observation } from "../../env/observation";
-import type { SellerObservation } from "../../env/seller-role/seller-observation";
 import {
   TELLS_MODEL_REF,
   type TellsModelRef,
   tellsModelV5,
   UnknownTellsModelError,
 } from "../../env/tells/extract-cues";
-import { scriptedSellerAgent } from "../../tasks/seller-role/scripted-seller-agent";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
 import { testBuyer } from "../testing/buyer";
+import { playScriptedSeller } from "../testing/seller-play";
 import { createSessionService, type EngineSessionService } from "./engine-session-service";
 import { recordedTellsModel } from "./run-replay";
 import { ServiceError } from "./service-error";
@@ -59,17 +58,6 @@ async function playBuyer(svc: EngineSessionService, sid: string, obs: Observatio
     trace.push(JSON.stringify(r));
     o = r.observation;
     if (r.done) break;
-  }
-  return { obs: o, trace };
-}
-
-async function playSeller(svc: EngineSessionService, sid: string, obs: SellerObservation, n: number) {
-  let o = obs;
-  const trace: string[] = [];
-  for (let k = 0; k < n && o.deal_outcome === null; k++) {
-    const r = await svc.stepSeller({ session_id: sid, action: scriptedSellerAgent(o) });
-    trace.push(JSON.stringify(r));
-    o = r.observation;
   }
   return { obs: o, trace };
 }
@@ -151,15 +139,15 @@ describe("a session opened under an earlier tells model, resumed after a newer o
     };
     const straight = server(newFile(), V5);
     const a = await straight.svc.resetSeller(req);
-    const whole = await playSeller(straight.svc, a.session_id, a.observation, 200);
+    const whole = await playScriptedSeller(straight.svc, a.session_id, a.observation, 200);
 
     const file = newFile();
     const before = server(file, V5);
     const b = await before.svc.resetSeller(req);
-    const half = await playSeller(before.svc, b.session_id, b.observation, 9);
+    const half = await playScriptedSeller(before.svc, b.session_id, b.observation, 9);
     expect(half.obs.career?.episode_number).toBeGreaterThan(1);
     const after = server(file);
-    const rest = await playSeller(after.svc, b.session_id, half.obs, 200);
+    const rest = await playScriptedSeller(after.svc, b.session_id, half.obs, 200);
 
     const same = (t: string) => t.replaceAll(b.session_id, a.session_id);
     expect([...half.trace, ...rest.trace].map(same)).toEqual(whole.trace);
@@ -170,7 +158,7 @@ describe("a session opened under an earlier tells model, resumed after a newer o
 
     const v6 = server(newFile());
     const c = await v6.svc.resetSeller(req);
-    const v6Run = await playSeller(v6.svc, c.session_id, c.observation, 200);
+    const v6Run = await playScriptedSeller(v6.svc, c.session_id, c.observation, 200);
     expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
     expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
   });

@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { SellerObservation } from "../../../env/seller-role/seller-observation";
-import { scriptedSellerAgent } from "../../../tasks/seller-role/scripted-seller-agent";
 import { EpisodeStore } from "../../storage/episode-store";
 import { openDatabase } from "../../storage/open-database";
-import { createSessionService, type EngineSessionService } from "../engine-session-service";
+import { playScriptedSeller } from "../../testing/seller-play";
+import { createSessionService } from "../engine-session-service";
 
 const fresh = (store = new EpisodeStore(openDatabase(":memory:"))) => ({
   store,
   svc: createSessionService({ store, maxSessions: 8, sessionTtlS: 600 }),
 });
-
-async function play(svc: EngineSessionService, sid: string, obs: SellerObservation, n: number) {
-  let o = obs;
-  const trace: string[] = [];
-  for (let k = 0; k < n && o.deal_outcome === null; k++) {
-    const r = await svc.stepSeller({ session_id: sid, action: scriptedSellerAgent(o) });
-    trace.push(JSON.stringify(r));
-    o = r.observation;
-  }
-  return { obs: o, trace };
-}
 
 describe("seller-role sessions", () => {
   it("resume after a restart exactly like an uninterrupted session", async () => {
@@ -30,7 +18,7 @@ describe("seller-role sessions", () => {
       seed: 21,
       episode_id: "s",
     });
-    const whole = await play(straight.svc, a.session_id, a.observation, 50);
+    const whole = await playScriptedSeller(straight.svc, a.session_id, a.observation, 50);
     expect(whole.trace.length).toBeGreaterThan(2);
 
     const first = fresh();
@@ -40,10 +28,10 @@ describe("seller-role sessions", () => {
       seed: 21,
       episode_id: "s",
     });
-    const half = await play(first.svc, b.session_id, b.observation, 2);
+    const half = await playScriptedSeller(first.svc, b.session_id, b.observation, 2);
     const second = fresh(first.store);
     expect(second.svc.capacity().active_sessions).toBe(0);
-    const rest = await play(second.svc, b.session_id, half.obs, 50);
+    const rest = await playScriptedSeller(second.svc, b.session_id, half.obs, 50);
     const replace = (t: string) => t.replaceAll(b.session_id, a.session_id);
     expect([...half.trace, ...rest.trace].map(replace)).toEqual(whole.trace);
     expect(second.svc.scoreOf(b.session_id)).toEqual({
@@ -56,14 +44,14 @@ describe("seller-role sessions", () => {
     const req = { role: "seller" as const, task: "sell_career_5@1", seed: 8, episode_id: "c" };
     const straight = fresh();
     const a = await straight.svc.resetSeller(req);
-    const whole = await play(straight.svc, a.session_id, a.observation, 200);
+    const whole = await playScriptedSeller(straight.svc, a.session_id, a.observation, 200);
     const first = fresh();
     const b = await first.svc.resetSeller(req);
     // Far enough into the run that at least one deal is done and stored.
-    const half = await play(first.svc, b.session_id, b.observation, 9);
+    const half = await playScriptedSeller(first.svc, b.session_id, b.observation, 9);
     expect(half.obs.career?.episode_number).toBeGreaterThan(1);
     const second = fresh(first.store);
-    const rest = await play(second.svc, b.session_id, half.obs, 200);
+    const rest = await playScriptedSeller(second.svc, b.session_id, half.obs, 200);
     const replace = (t: string) => t.replaceAll(b.session_id, a.session_id);
     expect([...half.trace, ...rest.trace].map(replace)).toEqual(whole.trace);
     expect(second.svc.scoreOf(b.session_id)).toMatchObject({ episodes_completed: 5, total_episodes: 5 });
