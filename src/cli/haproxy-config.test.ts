@@ -54,6 +54,7 @@ describe("haproxyConfig", () => {
     expect(cfg).toContain("use_backend exchange if { path_beg /agents /markets /ledger }");
     const exchange = cfg.slice(cfg.indexOf("backend exchange"));
     expect(exchange).toContain("option httpchk GET /ready/exchange");
+    expect(exchange).toContain("retry-on conn-failure 503");
     expect(exchange).toContain("server r1 a:1\n  server r2 b:2");
   });
 

@@ -153,6 +153,10 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     "backend exchange",
     "  option httpchk GET /ready/exchange",
     "  http-check expect status 200",
+    // A standby answers EXCHANGE_ELSEWHERE (503) having done nothing. Until its health checks
+    // mark it down (at start, or just after a takeover) it still gets requests; those are
+    // retried on the next replica instead of reaching the client.
+    "  retry-on conn-failure 503",
     `  default-server check inter ${check}ms fall 2 rise 2${dns}`,
     ...opts.replicas.map((r) => `  server ${r.id} ${r.address}`),
     "",
