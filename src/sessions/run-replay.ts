@@ -48,17 +48,18 @@ export function openRunFor(
 }
 
 /**
- * Rebuild a session's run after a restart: open the same run, with the tells model its stored
- * episodes recorded, then replay them through the engine (env/replay.ts), which checks each
- * regenerated log against the stored one.
+ * Rebuild a session's run after a restart: open the same run, with the session's tells model
+ * (the one its stored episodes recorded: recordedTellsModel), then replay them through the
+ * engine (env/replay.ts), which checks each regenerated log against the stored one.
  */
 export function rebuildRun(
   task: string,
   seed: number,
   o: RunOptionsRow,
   stored: readonly StoredEpisode[],
+  tellsModel: TellsModelRef,
   policy?: SellerPolicy,
   listings?: readonly Listing[],
 ): RunState {
-  return replayRun(openRunFor(task, seed, o, policy, listings, recordedTellsModel(stored)), stored);
+  return replayRun(openRunFor(task, seed, o, policy, listings, tellsModel), stored);
 }

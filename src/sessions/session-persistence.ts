@@ -100,7 +100,7 @@ export class SessionPersistence {
     const episodes = store.runEpisodes(id, row.run);
     const last = episodes[episodes.length - 1];
     if (last === undefined) throw sessionNotFound(id);
-    // The session keeps the model it opened with; the rebuilds below read it from the same episodes.
+    // The session keeps the model it opened with: derived once here, handed to the rebuild.
     const tellsModel = recordedTellsModel(episodes) ?? this.d.tellsModel;
     const resumed = {
       ...table.blank(id, true, tellsModel),
@@ -113,14 +113,22 @@ export class SessionPersistence {
     if (row.options.role === "seller") {
       const r: LiveSession = {
         ...resumed,
-        seller: rebuildSellerRun(row.task, row.seed, row.options, episodes, this.d.buyers),
+        seller: rebuildSellerRun(row.task, row.seed, row.options, episodes, this.d.buyers, tellsModel),
       };
       table.add(r);
       this.d.log.info("session resumed", { session_id: id, episodes: episodes.length, role: "seller" });
       return r;
     }
     const seller = row.options.seller === "" ? null : this.d.sellers(row.options.seller);
-    const run = rebuildRun(row.task, row.seed, row.options, episodes, seller?.policy, this.d.listings);
+    const run = rebuildRun(
+      row.task,
+      row.seed,
+      row.options,
+      episodes,
+      tellsModel,
+      seller?.policy,
+      this.d.listings,
+    );
     const r: LiveSession = { ...resumed, propose: seller?.propose ?? null, run };
     table.add(r);
     this.d.log.info("session resumed", { session_id: id, episodes: episodes.length });

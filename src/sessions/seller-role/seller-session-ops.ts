@@ -17,7 +17,6 @@ import { requireSellerTask, UnknownSellerTaskError } from "../../../tasks/seller
 import type { RunOptionsRow, StoredEpisode } from "../../storage/episode-store";
 import { understoodResetKeys } from "../../wire/reset";
 import { SellerResetRequest, type SellerScoreResponse } from "../../wire/seller-role";
-import { recordedTellsModel } from "../run-replay";
 import { ServiceError } from "../service-error";
 
 /** Turns a buyer key into a release ready to play (LLM buyers need the shell's backends). */
@@ -93,7 +92,7 @@ export async function openSellerSessionRun(
  * Rebuild a seller-role session from its stored episodes after a restart: each log replays to
  * the same state (the buyer's past moves are facts in it, so an LLM buyer is never asked again);
  * a career's earlier episodes give back its records, and the plan draws the episodes to come,
- * read with the tells model the stored ones recorded.
+ * read with the session's tells model (the one the stored ones recorded).
  */
 export function rebuildSellerRun(
   task: string,
@@ -101,6 +100,7 @@ export function rebuildSellerRun(
   options: RunOptionsRow,
   stored: readonly StoredEpisode[],
   buyers: BuyerResolver,
+  tellsModel: TellsModelRef,
 ): SellerRunState {
   const def = requireSellerTask(task);
   const buyer = buyers(options.buyer ?? def.buyer);
@@ -108,14 +108,13 @@ export function rebuildSellerRun(
   const episode = episodes.at(-1);
   const last = stored.at(-1);
   if (episode === undefined || last === undefined) throw new Error(`no stored episode of ${task}`);
-  const tellsModel = recordedTellsModel(stored);
   const plan = sellerRunPlan(task, {
     seed,
     episodeId: options.episode_id,
     enableTells: options.tells,
     historyWindow: options.history_window,
     ...(options.tells_extractor === undefined ? {} : { tellsExtractor: options.tells_extractor }),
-    ...(tellsModel === undefined ? {} : { tellsModel }),
+    tellsModel,
   });
   const runtime: EpisodeRuntime = {
     seller: resolveSeller(`${last.seller.id}@${last.seller.version}`),
