@@ -152,19 +152,23 @@ const beforeFifth = preds.filter(
 console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
 console.log(table("rules+model", scorePath(beforeFifth, "model").message));
 // The sixth and seventh passes' voices, each pass together, and the 69 families before them.
-const passScore = (name: string, ids: readonly string[]) => {
-  const own = preds.filter((p) => ids.includes(p.row.family));
-  const s = scorePath(own, "model").message;
-  console.log(`\n${name}-pass voices (${ids.length} families), ${own.length} rows:`);
-  console.log(table("rules+model", s));
-  return { rows: own.length, ...compact(s) };
+const report = (title: string, own: typeof preds) => {
+  const m = scorePath(own, "model").message;
+  console.log(`\n${title}, ${own.length} rows:`);
+  console.log(table("rules+model", m));
+  return { rows: own.length, ...compact(m) };
 };
-const sixthJson = passScore("sixth", SIXTH_PASS_IDS);
-const seventhJson = passScore("seventh", SEVENTH_PASS_IDS);
-const beforeSixthPreds = preds.filter((p) => !LATER.includes(p.row.family));
-const beforeSixth = scorePath(beforeSixthPreds, "model").message;
-console.log(`\nfamilies before the sixth pass, ${beforeSixthPreds.length} rows:`);
-console.log(table("rules+model", beforeSixth));
+const passReport = (name: string, ids: readonly string[]) =>
+  report(
+    `${name}-pass voices (${ids.length} families)`,
+    preds.filter((p) => ids.includes(p.row.family)),
+  );
+const sixthJson = passReport("sixth", SIXTH_PASS_IDS);
+const seventhJson = passReport("seventh", SEVENTH_PASS_IDS);
+const beforeSixthJson = report(
+  "families before the sixth pass",
+  preds.filter((p) => !LATER.includes(p.row.family)),
+);
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
 const legacyRules = scoreSplit(
@@ -197,7 +201,7 @@ console.log(
     before_fourth_pass: { rows: earlierPreds.length, ...compact(earlier) },
     sixth_pass: sixthJson,
     seventh_pass: seventhJson,
-    before_sixth_pass: { rows: beforeSixthPreds.length, ...compact(beforeSixth) },
+    before_sixth_pass: beforeSixthJson,
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
