@@ -8,6 +8,7 @@ import {
   TellsExtractorId,
   tellsModelFor,
   tellsModelV5,
+  UnknownTellsModelError,
 } from "./extract-cues";
 import { readCuesWithModel } from "./model-cues";
 import { readCues } from "./verbal";
@@ -53,9 +54,15 @@ describe("extractCues", () => {
     expect(extractCues(text, "model", v5Ref).aggregate).not.toEqual(extractCues(text, "model").aggregate);
     expect(tellsModelFor(TELLS_MODEL_REF)).toBe(TELLS_MODEL);
     expect(tellsModelFor(undefined)).toBe(TELLS_MODEL);
-    expect(tellsModelFor({ version: "tells-model@3", hash: "x" }).version).toBe("tells-model@3");
-    // Only storage could name an unknown model: it reads with the shipped one, never throws.
-    expect(tellsModelFor({ version: "tells-model@99", hash: "x" })).toBe(TELLS_MODEL);
+    expect(tellsModelFor(v5Ref)).toBe(v5);
+    // A name or hash no release has would read with some other model: it throws instead.
+    expect(() => tellsModelFor({ version: "tells-model@3", hash: "x" })).toThrow(UnknownTellsModelError);
+    expect(() => tellsModelFor({ version: "tells-model@99", hash: v5Ref.hash })).toThrow(
+      UnknownTellsModelError,
+    );
+    expect(() => extractCues(text, "model", { version: "toString", hash: "x" })).toThrow(
+      UnknownTellsModelError,
+    );
     expect(extractCues(text, "rules", v5Ref)).toEqual(extractCues(text, "rules"));
   });
 

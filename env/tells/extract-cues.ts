@@ -116,19 +116,22 @@ export class UnknownTellsModelError extends Error {
  * replay. Throws UnknownTellsModelError otherwise.
  */
 export function releasedTellsModelRef(ref: TellsModelRef): TellsModelRef {
-  const model = Object.hasOwn(RELEASED, ref.version) ? RELEASED[ref.version]?.() : undefined;
-  if (model === undefined || model.contentHash !== ref.hash) throw new UnknownTellsModelError(ref);
+  const model = tellsModelFor(ref);
   return { version: model.version, hash: model.contentHash };
 }
 
 /**
  * The model an episode's spec names, so an episode recorded under an earlier model replays with
  * that model, byte for byte, after a newer one ships. A spec that names none reads with the
- * shipped model. Only storage could hold an unknown name (clients choose an extractor, never a
- * model), and it reads with the shipped model rather than failing a replay mid-way.
+ * shipped model. A name (or content hash) no release has throws UnknownTellsModelError: reading
+ * with another model would silently change the episode. Only storage written by another build
+ * could hold one; the shell checks a stored episode's model before replaying or branching it.
  */
 export function tellsModelFor(ref: TellsModelRef | undefined): TellsModel {
-  return (ref === undefined ? undefined : RELEASED[ref.version])?.() ?? TELLS_MODEL;
+  if (ref === undefined) return TELLS_MODEL;
+  const model = Object.hasOwn(RELEASED, ref.version) ? RELEASED[ref.version]?.() : undefined;
+  if (model === undefined || model.contentHash !== ref.hash) throw new UnknownTellsModelError(ref);
+  return model;
 }
 
 /**

@@ -2,9 +2,11 @@ import type { EpisodeGrader } from "../../env/episode-state";
 import type { EpisodeStartedEvent } from "../../env/events";
 import type { MarketFeed } from "../../env/market/market-section";
 import type { SellerPolicy } from "../../env/seller-policy";
+import { UnknownTellsModelError } from "../../env/tells/extract-cues";
 import { UnknownSellerError } from "../../sellers/registry";
 import { openRun } from "../../tasks/open-run";
 import type { StoredEpisode } from "../storage/episode-store";
+import { recordedTellsModel } from "./run-replay";
 import { ServiceError } from "./session-service";
 
 export interface StoredRuntime {
@@ -50,4 +52,22 @@ export function storedRuntime(ep: StoredEpisode): StoredRuntime {
   }
   const market = run.plan.marketFeed?.(ep.events[0] as EpisodeStartedEvent);
   return { seller, grade: run.plan.gradeEpisode, ...(market === undefined ? {} : { market }) };
+}
+
+/**
+ * Before a stored episode is branched: the tells model it read the seller's words with must be
+ * one this build has, or the branch would read them differently from the original (409; the
+ * episode stays readable).
+ */
+export function requireRecordedTellsModel(ep: StoredEpisode): void {
+  try {
+    recordedTellsModel([ep]);
+  } catch (err) {
+    if (!(err instanceof UnknownTellsModelError)) throw err;
+    throw new ServiceError(
+      "VALIDATION_ERROR",
+      `Episode ${ep.id} was read with tells model ${err.requested.version}, which this build does not have; it can be read but not branched.`,
+      409,
+    );
+  }
 }
