@@ -84,11 +84,27 @@ export class SessionPersistence {
   }
 
   private rebuild(id: string): LiveSession {
-    const { store, table } = this.d;
     const now = this.d.now();
     if (this.closing.has(id)) throw sessionNotFound(id);
     // With replicas, take the lease first: only its holder may rebuild and step the session.
     this.claim(id);
+    try {
+      return this.rebuildClaimed(id, now);
+    } catch (err) {
+      // Not rebuilt here (closed, full, or a log this build cannot continue): the lease goes
+      // back, or a live replica that can continue it would be refused while this one lives.
+      try {
+        this.d.ownership?.release(id);
+      } catch (releaseErr) {
+        // The database is out of reach: the lease stays until this replica stops, as before.
+        this.d.log.warn("lease not released", { session_id: id, ...errorFields(releaseErr) });
+      }
+      throw err;
+    }
+  }
+
+  private rebuildClaimed(id: string, now: number): LiveSession {
+    const { store, table } = this.d;
     const row = store.session(id);
     // A WebSocket's session dies with its connection: a restart must not hand it to another client.
     if (row === undefined || row.closed !== 0 || row.options.ws === true) throw sessionNotFound(id);

@@ -38,4 +38,11 @@ export interface SessionOwnership {
   fence(sessionId: string): LeaseFence;
   /** The session left memory here (closed, expired, failed): forget its epoch. */
   forget(sessionId: string): void;
+  /**
+   * This replica claimed the session but could not rebuild it (full, or a log this build cannot
+   * continue): hand the lease back to the replica that held it before the claim, so that it is
+   * exactly as claimable as it was and a replica that can continue it may. Nothing when the
+   * lease was already this replica's, or was taken from it meanwhile.
+   */
+  release(sessionId: string): void;
 }

@@ -127,4 +127,33 @@ describe("session leases on Postgres", () => {
     await a.leases?.stop();
     expect(b.leases?.claim("a.drained")).toBe(2);
   });
+  it("a replica that claimed a session but cannot keep it hands the lease back to its dead owner, once", async () => {
+    const url = await server.freshDatabase("lease_release");
+    const a = await replica(url, "a");
+    const b = await replica(url, "b");
+    const c = await replica(url, "c");
+    const sid = "a.released";
+    await createSession(a, sid);
+    await ageHeartbeat(url, "a");
+    expect(b.leases?.claim(sid)).toBe(2);
+    const claimed = b.leases?.fence(sid);
+    // While b holds it, c is refused; once b releases it, the lease is a's (dead) again and c takes it.
+    expect(() => c.leases?.claim(sid)).toThrow(expect.objectContaining({ kind: "owned-elsewhere" }));
+    b.leases?.release(sid);
+    const writer = b.store.defaultWriter();
+    await expect(writer.commit(b.store.batch().touchSession(sid, 5).ops, claimed)).rejects.toThrow(
+      LeaseLostError,
+    );
+    expect(c.leases?.claim(sid)).toBe(4);
+    // A second release by b, or one after c took the lease, changes nothing.
+    b.leases?.release(sid);
+    expect(() => b.leases?.claim(sid)).toThrow(expect.objectContaining({ kind: "owned-elsewhere" }));
+    // A replica releasing a lease that was already its own keeps it (nobody else could use it).
+    const own = "c.own";
+    await createSession(c, own);
+    expect(c.leases?.claim(own)).toBe(2);
+    c.leases?.release(own);
+    expect(() => b.leases?.claim(own)).toThrow(expect.objectContaining({ kind: "owned-elsewhere" }));
+    expect(c.leases?.claim(own)).toBe(3);
+  });
 });

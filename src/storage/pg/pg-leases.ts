@@ -21,10 +21,17 @@ export interface PgLeaseOptions {
   onLost?: (err: unknown) => void;
 }
 
-const CLAIM = `UPDATE leases l SET replica_id = $2, epoch = l.epoch + 1
+// The CTE locks the row and reads its holder before the update: `previous` is who held it.
+const CLAIM = `WITH prev AS (SELECT replica_id FROM leases WHERE session_id = $1 FOR UPDATE)
+  UPDATE leases l SET replica_id = $2, epoch = l.epoch + 1 FROM prev
   WHERE l.session_id = $1 AND (l.replica_id = $2 OR NOT EXISTS (
     SELECT 1 FROM replicas r WHERE r.replica_id = l.replica_id AND r.heartbeat_at > now() - make_interval(secs => $3)))
-  RETURNING epoch`;
+  RETURNING l.epoch AS epoch, prev.replica_id AS previous`;
+
+// Only while this replica still holds the epoch it claimed at; the epoch moves on, so a write
+// fenced at the claimed epoch is refused afterwards.
+const RELEASE = `UPDATE leases SET replica_id = $3, epoch = epoch + 1
+  WHERE session_id = $1 AND replica_id = $2 AND epoch = $4`;
 
 /**
  * Leases in Postgres (tables replicas and leases, pg-schema.ts v3). A replica registers under
@@ -37,6 +44,8 @@ const CLAIM = `UPDATE leases l SET replica_id = $2, epoch = l.epoch + 1
 export class PgLeases implements SessionOwnership {
   readonly instance = randomUUID();
   private readonly epochs = new Map<string, number>();
+  /** Who held each session before this replica's last claim of it (for release). */
+  private readonly previous = new Map<string, string>();
   private readonly ttlS: number;
   private readonly heartbeatMs: number;
   private timer: NodeJS.Timeout | null = null;
@@ -70,9 +79,14 @@ export class PgLeases implements SessionOwnership {
   }
 
   claim(sessionId: string): number {
-    const row = this.reader.query<{ epoch: number }>(CLAIM, [sessionId, this.replicaId, this.ttlS])[0];
+    const row = this.reader.query<{ epoch: number; previous: string }>(CLAIM, [
+      sessionId,
+      this.replicaId,
+      this.ttlS,
+    ])[0];
     if (row !== undefined) {
       this.epochs.set(sessionId, row.epoch);
+      this.previous.set(sessionId, row.previous);
       return row.epoch;
     }
     const held = this.reader.query("SELECT 1 AS held FROM leases WHERE session_id = $1", [sessionId]);
@@ -91,6 +105,15 @@ export class PgLeases implements SessionOwnership {
 
   forget(sessionId: string): void {
     this.epochs.delete(sessionId);
+    this.previous.delete(sessionId);
+  }
+
+  release(sessionId: string): void {
+    const previous = this.previous.get(sessionId);
+    const epoch = this.epochs.get(sessionId);
+    this.forget(sessionId);
+    if (previous === undefined || epoch === undefined || previous === this.replicaId) return;
+    this.reader.query(RELEASE, [sessionId, this.replicaId, previous, epoch]);
   }
 
   /**

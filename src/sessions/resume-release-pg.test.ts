@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenedPg, openPgStore } from "../storage/pg/open-pg";
+import { ageHeartbeat } from "../storage/testing/engines";
+import { type EmbeddedPg, startEmbeddedPg } from "../testing/embedded-pg";
+import { createSessionService, type EngineSessionService } from "./engine-session-service";
+import { ServiceError } from "./service-error";
+
+/*
+ * A replica that takes over an orphaned session but cannot rebuild it (here: it is full) must
+ * not keep the lease: while it lives, every other replica would be refused the session.
+ */
+let server: EmbeddedPg;
+const opened: OpenedPg[] = [];
+beforeAll(async () => {
+  server = await startEmbeddedPg({ fsync: false });
+}, 60_000);
+afterAll(async () => {
+  for (const o of opened) {
+    await o.leases?.stop();
+    o.store.close();
+  }
+  await server?.stop();
+});
+
+async function replica(url: string, id: string, maxSessions: number): Promise<EngineSessionService> {
+  // No heartbeat during the test: a replica is dead exactly when its heartbeat is aged.
+  const db = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
+  opened.push(db);
+  return createSessionService({
+    store: db.store,
+    ownership: db.leases,
+    writer: db.store.defaultWriter(),
+    maxSessions,
+    sessionTtlS: 600,
+  });
+}
+
+async function failure(p: Promise<unknown>): Promise<ServiceError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return err as ServiceError;
+}
+
+describe("a resume that fails after taking the lease", () => {
+  it("hands the lease back, so a replica with room resumes the session", async () => {
+    const url = await server.freshDatabase("resume_release");
+    const a = await replica(url, "a", 8);
+    const full = await replica(url, "b", 1);
+    const roomy = await replica(url, "c", 8);
+    const orphan = await a.reset({ task: "single_deal", seed: 3, episode_id: "rr-1" });
+    await a.step({ session_id: orphan.session_id, action: { type: "offer", price: 30 } });
+    await full.reset({ task: "single_deal", seed: 4, episode_id: "rr-2" });
+    await ageHeartbeat(url, "a");
+
+    const offer = { session_id: orphan.session_id, action: { type: "offer" as const, price: 35 } };
+    const refused = await failure(full.step(offer));
+    expect(refused.code).toBe("CAPACITY_REACHED");
+    // The full replica does not keep the session from the one that has room.
+    const resumed = await roomy.step(offer);
+    expect(resumed.observation.current_round).toBe(2);
+    // And now the session is the resuming replica's: the full one is refused while it lives.
+    expect((await failure(full.step(offer))).code).toBe("SESSION_ELSEWHERE");
+  });
+});
