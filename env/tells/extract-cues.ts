@@ -5,6 +5,7 @@ import v4File from "./model/tells-model.v4.json" with { type: "json" };
 import v5File from "./model/tells-model.v5.json" with { type: "json" };
 import v6File from "./model/tells-model.v6.json" with { type: "json" };
 import v7File from "./model/tells-model.v7.json" with { type: "json" };
+import v8File from "./model/tells-model.v8.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -27,12 +28,13 @@ export type LocalTellsExtractor = "rules" | "model";
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
 const TellsModelFile = z.object({
-  format: z.enum(["tells-model/2", "tells-model/3"]),
+  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4"]),
   version: z.string(),
   feature_set: z
     .string()
     .refine((id) => FEATURE_SET_IDS.includes(id), "unknown feature set")
     .optional(),
+  clause_pooling: z.literal("noisy-or").optional(),
   feature_bits: z.number().int(),
   heads: z.array(z.string()),
   bias: z.array(z.number()),
@@ -45,7 +47,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v7File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v8File));
 
 /**
  * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
@@ -79,6 +81,13 @@ export function tellsModelV6(): TellsModel {
   return v6;
 }
 
+/** tells-model@7, frozen the same way (tells-features/6; a test pins its readings). */
+let v7: TellsModel | undefined;
+export function tellsModelV7(): TellsModel {
+  v7 ??= loadTellsModel(TellsModelFile.parse(v7File));
+  return v7;
+}
+
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
   version: string;
@@ -97,6 +106,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@4": tellsModelV4,
   "tells-model@5": tellsModelV5,
   "tells-model@6": tellsModelV6,
+  "tells-model@7": tellsModelV7,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

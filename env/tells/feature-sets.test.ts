@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MASKED_CONCEPTS } from "./concept-index";
-import { FEATURES_V3, FEATURES_V4, FEATURES_V5, featuresFor } from "./feature-sets";
+import { FEATURES_V3, FEATURES_V4, FEATURES_V5, FEATURES_V6, FEATURES_V7, featuresFor } from "./feature-sets";
 import v4 from "./model/tells-model.v4.json" with { type: "json" };
+import v8 from "./model/tells-model.v8.json" with { type: "json" };
 import { loadTellsModel, type TellsModelWeights } from "./tells-model";
 import { foldToken, latinSkeletonOf } from "./text-fold";
 
@@ -75,6 +76,19 @@ describe("feature sets", () => {
     expect(of("bill")).toEqual(["PAPERS"]);
   });
 
+  it("v7 reads v6's features with surface n-grams at twice their value, concepts unchanged", () => {
+    const text = "last price hai bhai, kal tak le lo warna koi aur le jayega";
+    const six = featuresFor(FEATURES_V6.id).extract(text);
+    const seven = featuresFor(FEATURES_V7.id).extract(text);
+    expect(seven.buckets).toEqual(six.buckets);
+    expect(seven.from).toEqual(six.from);
+    seven.values.forEach((v, k) => {
+      const before = six.values[k] as number;
+      expect(v).toBeCloseTo(before === 1 ? 1 : 2 * before, 12);
+    });
+    expect(new Set(six.values)).toEqual(new Set([0.1, 0.03, 1]));
+  });
+
   it("refuses an unknown set", () => {
     expect(() => featuresFor("tells-features/99")).toThrow(/unknown/);
   });
@@ -87,5 +101,27 @@ describe("feature sets", () => {
     expect(() => loadTellsModel(unnamed)).toThrow(/not readable/);
     expect(() => loadTellsModel({ ...file, format: "tells-model/2" })).toThrow(/not readable/);
     expect(() => loadTellsModel({ ...file, feature_set: "tells-features/99" })).toThrow(/unknown/);
+  });
+
+  it("a model file asks for noisy-or clause pooling exactly when its format says so", () => {
+    const file = v8 as TellsModelWeights;
+    expect(file.format).toBe("tells-model/4");
+    expect(file.clause_pooling).toBe("noisy-or");
+    const { clause_pooling: _, ...unpooled } = file;
+    expect(() => loadTellsModel(unpooled)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...file, format: "tells-model/3" })).toThrow(/not readable/);
+    // The same weights read as max pooling: one clause's probability is the message's either way;
+    // over several clauses noisy-or is never below the strongest clause's.
+    const pooled = loadTellsModel(file);
+    const strongest = loadTellsModel({ ...unpooled, format: "tells-model/3" });
+    const one = "meri maa hospital mein hai";
+    const alone = strongest.read(one).probability;
+    for (const [s, v] of Object.entries(pooled.read(one).probability))
+      expect(v).toBeCloseTo(alone[s as keyof typeof alone], 12);
+    const several = "meri maa hospital mein hai, kiraya bhi dena hai, thoda samjho bhai";
+    const p = pooled.read(several).probability;
+    const q = strongest.read(several).probability;
+    for (const s of Object.keys(p) as (keyof typeof p)[]) expect(p[s]).toBeGreaterThanOrEqual(q[s] - 1e-12);
+    expect(p.sympathy).toBeGreaterThan(q.sympathy);
   });
 });

@@ -21,6 +21,9 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  *   Indian-language words in each concept's list), with 8,192 concept slots instead of 2,048, so
  *   n-grams hash into the buckets above them. Over four fold placements the wider slots alone
  *   were worth +0.005 macro F1 and the regional words +0.004 more (docs/tells.md, "Eighth pass").
+ * - tells-features/7 (tells-model@8): v6's features with surface n-grams counting twice as much
+ *   (word 0.2, character 0.06, against 0.1 and 0.03). With 101 families in the corpus the
+ *   n-grams of one voice carry to others more than they did with 47 (docs/tells.md, "Tenth pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
@@ -54,7 +57,13 @@ export const FEATURES_V6: FeatureSet = {
   conceptSlots: 8192,
 };
 
-const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4, FEATURES_V5, FEATURES_V6];
+export const FEATURES_V7: FeatureSet = {
+  ...FEATURES_V6,
+  id: "tells-features/7",
+  surfaceValues: { word: 0.2, char: 0.06 },
+};
+
+const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4, FEATURES_V5, FEATURES_V6, FEATURES_V7];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 
 // One extractor per set, built on first use: each holds its own word and concept caches.

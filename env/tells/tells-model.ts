@@ -19,13 +19,18 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * read only when condition fires). Weights are int8-quantised per head (w = q · scale) and
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
  * Format tells-model/3 adds `feature_set` (feature-sets.ts); a tells-model/2 file reads with
- * tells-features/3, the set it was trained on.
+ * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`.
  */
 export interface TellsModelWeights {
-  format: "tells-model/2" | "tells-model/3";
+  format: "tells-model/2" | "tells-model/3" | "tells-model/4";
   version: string;
-  /** The feature set the weights were trained on (tells-model/3 only). */
+  /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
+  /**
+   * How clause probabilities make a message's (tells-model/4 only): "noisy-or", the chance that
+   * at least one clause carries the signal. Earlier formats take the strongest clause's.
+   */
+  clause_pooling?: "noisy-or";
   feature_bits: number;
   heads: string[];
   bias: number[];
@@ -74,10 +79,12 @@ const MAX_WINDOW = 4;
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
+  const v4 = w.format === "tells-model/4";
   if (
-    (!v2 && w.format !== "tells-model/3") ||
+    (!v2 && !v4 && w.format !== "tells-model/3") ||
     w.feature_bits !== FEATURE_BITS ||
-    v2 === (w.feature_set !== undefined)
+    v2 === (w.feature_set !== undefined) ||
+    v4 !== (w.clause_pooling === "noisy-or")
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
@@ -113,11 +120,14 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const scale = Float64Array.from(w.scale);
   const bias = Float64Array.from(w.bias);
   const thresholds = w.thresholds;
+  const noisyOr = w.clause_pooling === "noisy-or";
 
   /**
-   * Each clause is scored on its own (the model was trained on clauses); a message carries a
-   * signal when its strongest clause does, and that clause holds the evidence. Only the
-   * signal heads run up front; the grade and the evidence windows are computed when asked.
+   * Each clause is scored on its own (the model was trained on clauses); the strongest clause
+   * holds the evidence. A message carries a signal when its strongest clause does, or (noisy-or
+   * pooling) when the clauses together make it likely that one of them does: a plea or a
+   * deadline said over two weak clauses counts. Only the signal heads run up front; the grade
+   * and the evidence windows are computed when asked.
    */
   // One scratch buffer for clause scores, grown on demand: allocating typed arrays per message
   // was a visible share of the cost. Everything read from it is copied out before read returns.
@@ -160,7 +170,15 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
         if (best < 0 || (score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
       }
       bestClause[s] = Math.max(best, 0);
-      const p = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
+      let p = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
+      if (noisyOr && best >= 0) {
+        let none = 1;
+        for (let c = 0; c < clauses; c++) {
+          if (gate !== -1 && ((f.clauseConcepts[c] ?? 0) & gate) === 0) continue;
+          none *= 1 - sigmoid(score[c * SIGNALS + s] as number);
+        }
+        p = 1 - none;
+      }
       probability[sig] = p;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });

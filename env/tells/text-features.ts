@@ -35,6 +35,8 @@ export interface FeatureSet {
   conceptSlots?: number;
   /** Concepts of which a clause needs at least one to carry condition (tells-model.ts). */
   conditionLicence: readonly string[];
+  /** Values of word (and bigram) and character n-gram features; WORD_VALUE and CHAR_VALUE when absent. */
+  surfaceValues?: { word: number; char: number };
 }
 
 export interface Token {
@@ -108,7 +110,8 @@ const NEG_WINDOW = 3;
 /**
  * Surface n-grams are weighted down against concepts: held out by family, n-grams alone
  * memorise a voice's templates (macro F1 ≈ 0.59) while concepts carry across voices; at
- * these values the mix beat either alone (docs/tells.md).
+ * these values the mix beat either alone (docs/tells.md). Sets 3–6 read with them; a later
+ * set may name its own (FeatureSet.surfaceValues).
  */
 const WORD_VALUE = 0.1;
 const CHAR_VALUE = 0.03;
@@ -152,6 +155,8 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
   // The first 31 concepts are bits of a 32-bit clause mask (tells-features/3 has no more).
   if (set.id === "tells-features/3" && concepts.names.length > 31)
     throw new Error(`${set.id}: more than 31 concepts`);
+  const wordValue = set.surfaceValues?.word ?? WORD_VALUE;
+  const charValue = set.surfaceValues?.char ?? CHAR_VALUE;
   const slots = set.conceptSlots ?? 0;
   const width = concepts.names.length;
   if (slots > 0 && 2 * width + width * width > slots) throw new Error(`${set.id}: concept slots too few`);
@@ -242,7 +247,7 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
     };
     for (let i = 0; i < tokens.length; i++) {
       const t = (tokens[i] as Token).word;
-      value = WORD_VALUE;
+      value = wordValue;
       push(t.wordBucket, i, i);
       push(t.skeletonBucket, i, i);
       if (i + 1 < tokens.length && same(i, i + 1)) {
@@ -250,7 +255,7 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
         push(bucket(hashString(t.bigramSeed, n.folded)), i, i + 1);
         push(bucket(hashString(t.skeletonBigramSeed, n.skeleton)), i, i + 1);
       }
-      value = CHAR_VALUE;
+      value = charValue;
       for (let k = 0; k < t.chars.length; k++) push(t.chars[k] as number, i, i);
     }
     value = 1;
