@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenedPg, openPgStore } from "../storage/pg/open-pg";
+import { describe, expect, it } from "vitest";
 import { ageHeartbeat } from "../storage/testing/engines";
-import { type EmbeddedPg, startEmbeddedPg } from "../testing/embedded-pg";
+import { pgReplicasForFile } from "../testing/pg-replicas";
 import { createSessionService, type EngineSessionService } from "./engine-session-service";
 import { ServiceError } from "./service-error";
 
@@ -9,23 +8,10 @@ import { ServiceError } from "./service-error";
  * A replica that takes over an orphaned session but cannot rebuild it (here: it is full) must
  * not keep the lease: while it lives, every other replica would be refused the session.
  */
-let server: EmbeddedPg;
-const opened: OpenedPg[] = [];
-beforeAll(async () => {
-  server = await startEmbeddedPg({ fsync: false });
-}, 60_000);
-afterAll(async () => {
-  for (const o of opened) {
-    await o.leases?.stop();
-    o.store.close();
-  }
-  await server?.stop();
-});
+const pg = pgReplicasForFile();
 
 async function replica(url: string, id: string, maxSessions: number): Promise<EngineSessionService> {
-  // No heartbeat during the test: a replica is dead exactly when its heartbeat is aged.
-  const db = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
-  opened.push(db);
+  const db = await pg.replica(url, id);
   return createSessionService({
     store: db.store,
     ownership: db.leases,
@@ -46,7 +32,7 @@ async function failure(p: Promise<unknown>): Promise<ServiceError> {
 
 describe("a resume that fails after taking the lease", () => {
   it("hands the lease back, so a replica with room resumes the session", async () => {
-    const url = await server.freshDatabase("resume_release");
+    const url = await pg.freshDatabase("resume_release");
     const a = await replica(url, "a", 8);
     const full = await replica(url, "b", 1);
     const roomy = await replica(url, "c", 8);

@@ -1,11 +1,11 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SellerObservation } from "../../../env/seller-role/seller-observation";
 import { scriptedSellerAgent } from "../../../tasks/seller-role/scripted-seller-agent";
 import { EpisodeStore } from "../../storage/episode-store";
 import { openDatabase } from "../../storage/open-database";
-import { type OpenedPg, openPgStore } from "../../storage/pg/open-pg";
-import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
+import type { OpenedPg } from "../../storage/pg/open-pg";
+import { ageHeartbeat } from "../../storage/testing/engines";
+import { pgReplicasForFile } from "../../testing/pg-replicas";
 import { createSessionService, type EngineSessionService } from "../engine-session-service";
 
 /*
@@ -14,23 +14,10 @@ import { createSessionService, type EngineSessionService } from "../engine-sessi
  * resumed by another replica on the same database, exactly like an uninterrupted session. The
  * mirror of the SQLite resume test beside it (seller-sessions.test.ts).
  */
-let server: EmbeddedPg;
-const opened: OpenedPg[] = [];
-beforeAll(async () => {
-  server = await startEmbeddedPg({ fsync: false });
-}, 60_000);
-afterAll(async () => {
-  for (const o of opened) {
-    await o.leases?.stop();
-    o.store.close();
-  }
-  await server?.stop();
-});
+const pg = pgReplicasForFile();
 
 async function replica(url: string, id: string): Promise<{ svc: EngineSessionService; db: OpenedPg }> {
-  // No heartbeat during the test: a replica is dead exactly when its heartbeat is aged below.
-  const db = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
-  opened.push(db);
+  const db = await pg.replica(url, id);
   const svc = createSessionService({
     store: db.store,
     ownership: db.leases,
@@ -39,14 +26,6 @@ async function replica(url: string, id: string): Promise<{ svc: EngineSessionSer
     sessionTtlS: 600,
   });
   return { svc, db };
-}
-
-/** What kill -9 leaves behind once the lease TTL has passed: a replica whose heartbeat is old. */
-async function ageHeartbeat(url: string, id: string): Promise<void> {
-  const c = new pg.Client(url);
-  await c.connect();
-  await c.query("UPDATE replicas SET heartbeat_at = 'epoch' WHERE replica_id = $1", [id]);
-  await c.end();
 }
 
 async function play(svc: EngineSessionService, sid: string, obs: SellerObservation, n: number, tag: string) {
@@ -77,7 +56,7 @@ describe("seller-role sessions on Postgres", () => {
     const whole = await play(straight, a.session_id, a.observation, 50, "s");
     expect(whole.trace.length).toBeGreaterThan(2);
 
-    const url = await server.freshDatabase("seller_role_resume");
+    const url = await pg.freshDatabase("seller_role_resume");
     const first = await replica(url, "a");
     const b = await first.svc.resetSeller(RESET);
     expect(b.session_id).toMatch(/^a\./);

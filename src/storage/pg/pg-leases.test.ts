@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openRun } from "../../../tasks/open-run";
-import { type EmbeddedPg, startEmbeddedPg } from "../../testing/embedded-pg";
+import { pgReplicasForFile } from "../../testing/pg-replicas";
 import { LeaseLostError, OwnershipError } from "../ownership";
 import { ageHeartbeat } from "../testing/engines";
 import { type OpenedPg, openPgStore } from "./open-pg";
 import { ReplicaIdInUseError } from "./pg-leases";
 
-let server: EmbeddedPg;
-const opened: OpenedPg[] = [];
-beforeAll(async () => {
-  server = await startEmbeddedPg({ fsync: false });
-}, 60_000);
-afterAll(async () => {
-  for (const o of opened) {
-    await o.leases?.stop();
-    o.store.close();
-  }
-  await server?.stop();
-});
-
-async function replica(url: string, id: string): Promise<OpenedPg> {
-  // Heartbeats never come during a test, so a replica is dead exactly when ageHeartbeat says so.
-  const o = await openPgStore(url, { replicaId: id, leases: { ttlMs: 30_000, heartbeatMs: 600_000 } });
-  opened.push(o);
-  return o;
-}
+const pg = pgReplicasForFile();
+const replica = pg.replica;
 
 const options = {
   episode_id: "l-1",
@@ -52,7 +35,7 @@ async function createSession(o: OpenedPg, id: string): Promise<number> {
 
 describe("session leases on Postgres", () => {
   it("a second live process with the same replica id is refused; a dead one's id can be taken again", async () => {
-    const url = await server.freshDatabase("lease_ids");
+    const url = await pg.freshDatabase("lease_ids");
     await replica(url, "a");
     await expect(openPgStore(url, { replicaId: "a" })).rejects.toThrow(ReplicaIdInUseError);
     await ageHeartbeat(url, "a");
@@ -61,7 +44,7 @@ describe("session leases on Postgres", () => {
   });
 
   it("a session is leased to its creator; others get 'owned elsewhere' while it lives, 'unknown' for ids nobody leased", async () => {
-    const url = await server.freshDatabase("lease_owner");
+    const url = await pg.freshDatabase("lease_owner");
     const a = await replica(url, "a");
     const b = await replica(url, "b");
     const sid = a.leases?.newSessionId("xyz") ?? "";
@@ -73,7 +56,7 @@ describe("session leases on Postgres", () => {
   });
 
   it("after the owner dies, another replica takes the lease at a higher epoch, and the old owner can no longer write", async () => {
-    const url = await server.freshDatabase("lease_fence");
+    const url = await pg.freshDatabase("lease_fence");
     const a = await replica(url, "a");
     const b = await replica(url, "b");
     const sid = "a.fenced";
@@ -120,7 +103,7 @@ describe("session leases on Postgres", () => {
   });
 
   it("a drained replica hands its sessions over at once (no TTL wait)", async () => {
-    const url = await server.freshDatabase("lease_drain");
+    const url = await pg.freshDatabase("lease_drain");
     const a = await replica(url, "a");
     const b = await replica(url, "b");
     await createSession(a, "a.drained");
@@ -128,7 +111,7 @@ describe("session leases on Postgres", () => {
     expect(b.leases?.claim("a.drained")).toBe(2);
   });
   it("a replica that claimed a session but cannot keep it hands the lease back to its dead owner, once", async () => {
-    const url = await server.freshDatabase("lease_release");
+    const url = await pg.freshDatabase("lease_release");
     const a = await replica(url, "a");
     const b = await replica(url, "b");
     const c = await replica(url, "c");
