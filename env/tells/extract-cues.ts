@@ -6,6 +6,7 @@ import v5File from "./model/tells-model.v5.json" with { type: "json" };
 import v6File from "./model/tells-model.v6.json" with { type: "json" };
 import v7File from "./model/tells-model.v7.json" with { type: "json" };
 import v8File from "./model/tells-model.v8.json" with { type: "json" };
+import v9File from "./model/tells-model.v9.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -47,7 +48,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v8File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v9File));
 
 /**
  * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
@@ -88,6 +89,13 @@ export function tellsModelV7(): TellsModel {
   return v7;
 }
 
+/** tells-model@8, frozen the same way (tells-features/7, noisy-or pooling; a test pins its readings). */
+let v8: TellsModel | undefined;
+export function tellsModelV8(): TellsModel {
+  v8 ??= loadTellsModel(TellsModelFile.parse(v8File));
+  return v8;
+}
+
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
   version: string;
@@ -107,6 +115,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@5": tellsModelV5,
   "tells-model@6": tellsModelV6,
   "tells-model@7": tellsModelV7,
+  "tells-model@8": tellsModelV8,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -6,6 +6,7 @@ import {
   tellsModelV5,
   tellsModelV6,
   tellsModelV7,
+  tellsModelV8,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -17,13 +18,15 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@4 at commit 0ed7161, before any fifth/sixth-pass change (tells-features/5);
  * - tells-model@5 at commit 71e4ec2, before any eighth-pass change (tells-features/6);
  * - tells-model@6 at commit 8f60a3a, before any ninth-pass change (tells-model@7);
- * - tells-model@7 at commit 2f25efa, before any tenth-pass change (tells-model@8).
+ * - tells-model@7 at commit 2f25efa, before any tenth-pass change (tells-model@8);
+ * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9).
  */
 const V3_READINGS_SHA256 = "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4";
 const V4_READINGS_SHA256 = "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631";
 const V5_READINGS_SHA256 = "c26b45b7aeeedfd3ae17e2cd09fee926073c5b82b0ef0536fb9c1b0edd913c76";
 const V6_READINGS_SHA256 = "d298e18f81a128c0279e47ae2465ffb9864ad639729b9fdebe00784ec951b17f";
 const V7_READINGS_SHA256 = "f57e66d145ae972ea9d9ab876b398b1ceb93ebfb424d75ac6464c77b16dfbf17";
+const V8_READINGS_SHA256 = "84a8963114e12680b93c236ab7500efeed7a749772acd8009fb32a138ff2bbf8";
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
@@ -43,7 +46,10 @@ describe("released tells models stay loadable and frozen", () => {
     const v7 = tellsModelV7();
     expect(v7.version).toBe("tells-model@7");
     expect(v7.contentHash).toBe("sha256:0e9a6a6ee0100dd8bc6a81e4dfc808a8adafbbec12438ffd2090b88abadb7d89");
-    expect(TELLS_MODEL.version).toBe("tells-model@8");
+    const v8 = tellsModelV8();
+    expect(v8.version).toBe("tells-model@8");
+    expect(v8.contentHash).toBe("sha256:cba03605fb85620192fe770d8687ead967f28034f244ba9d710f322f31cef003");
+    expect(TELLS_MODEL.version).toBe("tells-model@9");
   });
 
   it("tells-model@3 reads every frozen-family row exactly as it did when it shipped", () => {
@@ -64,5 +70,9 @@ describe("released tells models stay loadable and frozen", () => {
 
   it("tells-model@7 reads every frozen-family row exactly as it did when it shipped", () => {
     expect(frozenReadingsDigest(tellsModelV7())).toEqual({ rows: FROZEN_ROWS, sha256: V7_READINGS_SHA256 });
+  });
+
+  it("tells-model@8 reads every frozen-family row exactly as it did when it shipped", () => {
+    expect(frozenReadingsDigest(tellsModelV8())).toEqual({ rows: FROZEN_ROWS, sha256: V8_READINGS_SHA256 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "../corpus/corpus-row";
+import { loadTellsModel } from "../../../env/tells/tells-model";
+import { type CorpusRow, loadCorpus } from "../corpus/corpus-row";
 import { DEFAULT_TRAIN, trainTellsModel } from "./train";
 
 /** Absolute bucket numbers of a file's rows (the file stores gaps). */
@@ -32,5 +33,40 @@ describe("the row cap of a model file", () => {
     });
     for (const [b, r] of freeRow)
       if (!kept.has(b)) expect(strength(free, r)).toBeLessThanOrEqual(weakestKept);
+  });
+});
+
+describe("training by message under noisy-or (multiInstanceShare)", () => {
+  // Every hardship message pairs a telling clause with a bland one the negatives also use: taught
+  // clause by clause, the bland clause learns sympathy too; taught as the reader pools, it is
+  // pushed much less once the telling clause carries the message.
+  const row = (id: number, text: string, hardship = false): CorpusRow => ({
+    id: `t${id}`,
+    family: "toy",
+    lang: "en",
+    text,
+    spans: hardship ? [{ start: 0, end: text.length, signal: "sympathy" }] : [],
+    condition_label: null,
+  });
+  const rows: CorpusRow[] = [];
+  for (let i = 0; i < 60; i++) {
+    rows.push(row(rows.length, "my son is in hospital, the blue kettle is here", true));
+    rows.push(row(rows.length, "the blue kettle is here, pickup after six"));
+    rows.push(row(rows.length, "the blue kettle is here, cash only"));
+  }
+  const options = { ...DEFAULT_TRAIN, epochs: 4, maxRows: undefined };
+  const plain = loadTellsModel(trainTellsModel(rows, { ...options, multiInstanceShare: undefined }));
+  const pooled = loadTellsModel(trainTellsModel(rows, options));
+  const bland = "the blue kettle is here";
+
+  it("leaves the bland clause less sympathy than clause-by-clause training does", () => {
+    expect(pooled.read(bland).probability.sympathy).toBeLessThan(plain.read(bland).probability.sympathy / 2);
+    expect(pooled.read("my son is in hospital").probability.sympathy).toBeGreaterThan(0.5);
+  });
+
+  it("is deterministic", () => {
+    expect(JSON.stringify(trainTellsModel(rows, options))).toBe(
+      JSON.stringify(trainTellsModel(rows, options)),
+    );
   });
 });

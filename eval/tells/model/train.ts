@@ -34,6 +34,14 @@ export interface TrainOptions {
   maxRows?: number;
   /** Clause pooling the file asks its reader for (tells-model/4); absent: the strongest clause. */
   clausePooling?: "noisy-or";
+  /**
+   * When set (0–1), the signal heads learn message by message: a clause outside every gold span
+   * of a signal learns 0, and each clause inside one learns this share of the noisy-or
+   * multiple-instance gradient (the clauses of the message carry the signal together, so a
+   * clause another one already explains is pushed less) plus the rest of its plain target 1.
+   * Absent: every clause learns its own target, in one shuffled order of clauses (v3–v8).
+   */
+  multiInstanceShare?: number;
 }
 
 /** How tells-model@5 was trained (released; its file is retrained from these, byte for byte). */
@@ -66,17 +74,29 @@ export const V7_TRAIN: TrainOptions = {
 };
 
 /**
- * The shipped model's training (docs/tells.md, "Tenth pass"): the same rows as v7, read with
+ * How tells-model@8 was trained (docs/tells.md, "Tenth pass"; released, retrained byte for byte):
+ * the same rows as v7, read with
  * tells-features/7 (surface n-grams at twice v6's values), half v7's AdaGrad step, and noisy-or
  * pooling of clause probabilities. Each alone moved the mean over four placements by +0.002 to
  * +0.004; together +0.011, and +0.013 on four placements not used to choose them.
  */
-export const DEFAULT_TRAIN: TrainOptions = {
+export const V8_TRAIN: TrainOptions = {
   ...V7_TRAIN,
   version: "tells-model@8",
   featureSet: "tells-features/7",
   rate: 0.15,
   clausePooling: "noisy-or",
+};
+
+/**
+ * The shipped model's training (docs/tells.md, "Eleventh pass"): v8's, with the signal heads
+ * taught as the reader pools them, by noisy-or over a message's clauses (share 0.7 of the
+ * multiple-instance gradient; shares 0.3, 0.5 and 1 did less well held out).
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V8_TRAIN,
+  version: "tells-model@9",
+  multiInstanceShare: 0.7,
 };
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -117,6 +137,64 @@ function toExamples(r: CorpusRow, features: FeatureExtractor): Example[] {
 }
 
 /**
+ * The logistic heads being learned: weights and biases under AdaGrad with lazy L2, and their
+ * average over the epochs of the second half (a flatter model than the last epoch's, which
+ * generalises better to families it was not trained on). Both training orders share it.
+ */
+function adagradHeads(o: TrainOptions) {
+  const heads = HEADS.length;
+  const w = Array.from({ length: heads }, () => new Float64Array(SIZE));
+  const g2 = Array.from({ length: heads }, () => new Float64Array(SIZE).fill(1e-8));
+  const bias = new Float64Array(heads);
+  const biasG2 = new Float64Array(heads).fill(1e-8);
+  const avg = Array.from({ length: heads }, () => new Float64Array(SIZE));
+  const avgBias = new Float64Array(heads);
+  const averaged = o.epochs - Math.floor(o.epochs / 2);
+  return {
+    heads,
+    probability(h: number, ex: Example): number {
+      const wh = w[h] as Float64Array;
+      let z = bias[h] as number;
+      for (let k = 0; k < ex.buckets.length; k++)
+        z += (wh[ex.buckets[k] as number] as number) * (ex.counts[k] as number);
+      return 1 / (1 + Math.exp(-z));
+    },
+    /** One step on a clause for head h, given the loss gradient `err` of its logit. */
+    step(h: number, ex: Example, err: number): void {
+      const wh = w[h] as Float64Array;
+      const gh = g2[h] as Float64Array;
+      for (let k = 0; k < ex.buckets.length; k++) {
+        const b = ex.buckets[k] as number;
+        const grad = err * (ex.counts[k] as number) + o.l2 * (wh[b] as number);
+        gh[b] = (gh[b] as number) + grad * grad;
+        wh[b] = (wh[b] as number) - (o.rate * grad) / Math.sqrt(gh[b] as number);
+      }
+      biasG2[h] = (biasG2[h] as number) + err * err;
+      bias[h] = (bias[h] as number) - (o.rate * err) / Math.sqrt(biasG2[h] as number);
+    },
+    /** Called after each epoch; the second half's weights are averaged. */
+    endEpoch(epoch: number): void {
+      if (epoch < o.epochs - averaged) return;
+      for (let h = 0; h < heads; h++) {
+        const a = avg[h] as Float64Array;
+        const wh = w[h] as Float64Array;
+        for (let b = 0; b < SIZE; b++) a[b] = (a[b] as number) + (wh[b] as number) / averaged;
+        avgBias[h] = (avgBias[h] as number) + (bias[h] as number) / averaged;
+      }
+    },
+    weights: (): TellsModelWeights => quantise(avg, avgBias, o),
+  };
+}
+
+/** Shuffle `order` in place with the seeded generator (one pass per epoch). */
+function shuffle(order: number[], rng: Rng): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+}
+
+/**
  * One-vs-rest logistic regression over hashed n-grams, AdaGrad, seeded row order: the same
  * rows and options always give the same file. Weights are then int8-quantised per head.
  */
@@ -125,55 +203,70 @@ export function trainTellsModel(
   o: TrainOptions = DEFAULT_TRAIN,
 ): TellsModelWeights {
   const features = featuresFor(o.featureSet);
+  if (o.multiInstanceShare !== undefined) return trainByMessage(rows, o, features, o.multiInstanceShare);
   const examples = rows.flatMap((r) => toExamples(r, features));
-  const heads = HEADS.length;
-  const w = Array.from({ length: heads }, () => new Float64Array(SIZE));
-  const g2 = Array.from({ length: heads }, () => new Float64Array(SIZE).fill(1e-8));
-  const bias = new Float64Array(heads);
-  const biasG2 = new Float64Array(heads).fill(1e-8);
+  const m = adagradHeads(o);
   const rng = new Rng(o.seed);
   const order = examples.map((_, i) => i);
-  // Weights (and biases) averaged over the epochs of the second half: a flatter model than the
-  // last epoch's, which generalises better to families it was not trained on.
-  const avg = Array.from({ length: heads }, () => new Float64Array(SIZE));
-  const avgBias = new Float64Array(heads);
-  const averaged = o.epochs - Math.floor(o.epochs / 2);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
+    shuffle(order, rng);
     for (const idx of order) {
       const ex = examples[idx] as Example;
-      for (let h = 0; h < heads; h++) {
+      for (let h = 0; h < m.heads; h++) {
         const target = ex.y[h] as number;
-        if (Number.isNaN(target)) continue;
-        const wh = w[h] as Float64Array;
-        const gh = g2[h] as Float64Array;
-        let z = bias[h] as number;
-        for (let k = 0; k < ex.buckets.length; k++)
-          z += (wh[ex.buckets[k] as number] as number) * (ex.counts[k] as number);
-        const err = 1 / (1 + Math.exp(-z)) - target;
-        for (let k = 0; k < ex.buckets.length; k++) {
-          const b = ex.buckets[k] as number;
-          const grad = err * (ex.counts[k] as number) + o.l2 * (wh[b] as number);
-          gh[b] = (gh[b] as number) + grad * grad;
-          wh[b] = (wh[b] as number) - (o.rate * grad) / Math.sqrt(gh[b] as number);
-        }
-        biasG2[h] = (biasG2[h] as number) + err * err;
-        bias[h] = (bias[h] as number) - (o.rate * err) / Math.sqrt(biasG2[h] as number);
+        if (!Number.isNaN(target)) m.step(h, ex, m.probability(h, ex) - target);
       }
     }
-    if (epoch >= o.epochs - averaged) {
-      for (let h = 0; h < heads; h++) {
-        const a = avg[h] as Float64Array;
-        const wh = w[h] as Float64Array;
-        for (let b = 0; b < SIZE; b++) a[b] = (a[b] as number) + (wh[b] as number) / averaged;
-        avgBias[h] = (avgBias[h] as number) + (bias[h] as number) / averaged;
-      }
-    }
+    m.endEpoch(epoch);
   }
-  return quantise(avg, avgBias, o);
+  return m.weights();
+}
+
+/**
+ * trainTellsModel under TrainOptions.multiInstanceShare: messages in a seeded order, each visited
+ * whole. Under noisy-or pooling a message carries a signal with P = 1 − Π(1 − p_c) over the
+ * clauses inside its gold spans; the log-loss gradient of a clause's logit is then
+ * −(1 − P)·p_c / P, small when another clause already carries the signal. Grade heads learn
+ * clause by clause, as before.
+ */
+function trainByMessage(
+  rows: readonly CorpusRow[],
+  o: TrainOptions,
+  features: FeatureExtractor,
+  share: number,
+): TellsModelWeights {
+  const messages = rows.map((r) => toExamples(r, features));
+  const signals = VERBAL_SIGNALS.length;
+  const m = adagradHeads(o);
+  const rng = new Rng(o.seed);
+  const order = messages.map((_, i) => i);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    shuffle(order, rng);
+    for (const idx of order) {
+      const clauses = messages[idx] as Example[];
+      for (let h = 0; h < m.heads; h++) {
+        if (h >= signals) {
+          for (const ex of clauses) {
+            const target = ex.y[h] as number;
+            if (!Number.isNaN(target)) m.step(h, ex, m.probability(h, ex) - target);
+          }
+          continue;
+        }
+        const inside = clauses.filter((ex) => ex.y[h] === 1);
+        const p = inside.map((ex) => m.probability(h, ex));
+        let none = 1;
+        for (const pc of p) none *= 1 - pc;
+        const pooled = Math.max(1 - none, 1e-9);
+        for (const ex of clauses) if (ex.y[h] !== 1) m.step(h, ex, m.probability(h, ex));
+        inside.forEach((ex, k) => {
+          const pc = p[k] as number;
+          m.step(h, ex, share * (-((1 - pooled) * pc) / pooled) + (1 - share) * (pc - 1));
+        });
+      }
+    }
+    m.endEpoch(epoch);
+  }
+  return m.weights();
 }
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
