@@ -74,10 +74,9 @@ export const V7_TRAIN: TrainOptions = {
 };
 
 /**
- * How tells-model@8 was trained (docs/tells.md, "Tenth pass"; released, retrained byte for byte):
- * the same rows as v7, read with
- * tells-features/7 (surface n-grams at twice v6's values), half v7's AdaGrad step, and noisy-or
- * pooling of clause probabilities. Each alone moved the mean over four placements by +0.002 to
+ * How tells-model@8 was trained (docs/tells.md, "Tenth pass"; released, retrained byte for
+ * byte): v7's rows read with tells-features/7 (surface n-grams at twice v6's values), half v7's
+ * AdaGrad step, and noisy-or pooling of clause probabilities. Each alone moved the mean over four placements by +0.002 to
  * +0.004; together +0.011, and +0.013 on four placements not used to choose them.
  */
 export const V8_TRAIN: TrainOptions = {
