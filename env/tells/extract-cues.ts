@@ -7,6 +7,7 @@ import v6File from "./model/tells-model.v6.json" with { type: "json" };
 import v7File from "./model/tells-model.v7.json" with { type: "json" };
 import v8File from "./model/tells-model.v8.json" with { type: "json" };
 import v9File from "./model/tells-model.v9.json" with { type: "json" };
+import v10File from "./model/tells-model.v10.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -48,7 +49,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v9File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v10File));
 
 /**
  * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
@@ -96,6 +97,13 @@ export function tellsModelV8(): TellsModel {
   return v8;
 }
 
+/** tells-model@9, frozen the same way (tells-features/7, noisy-or pooling; a test pins its readings). */
+let v9: TellsModel | undefined;
+export function tellsModelV9(): TellsModel {
+  v9 ??= loadTellsModel(TellsModelFile.parse(v9File));
+  return v9;
+}
+
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
   version: string;
@@ -116,6 +124,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@6": tellsModelV6,
   "tells-model@7": tellsModelV7,
   "tells-model@8": tellsModelV8,
+  "tells-model@9": tellsModelV9,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -4,6 +4,7 @@ import { extractCues, type LocalTellsExtractor, TELLS_MODEL } from "../../env/te
 import { loadCorpus } from "./corpus/corpus-row";
 import {
   AFTER_V2_LEXICON_IDS,
+  EIGHTH_PASS_IDS,
   FIFTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
@@ -132,7 +133,13 @@ const fourth = scorePath(fourthPreds, "model").message;
 console.log(`\nfourth-pass voices (${FOURTH_PASS_IDS.join(", ")}), ${fourthPreds.length} rows:`);
 console.log(table("rules+model", fourth));
 // Every pass from the fourth on is left out, so the figure is the 47 families written before it.
-const FROM_FOURTH = [...FOURTH_PASS_IDS, ...FIFTH_PASS_IDS, ...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS];
+const FROM_FOURTH = [
+  ...FOURTH_PASS_IDS,
+  ...FIFTH_PASS_IDS,
+  ...SIXTH_PASS_IDS,
+  ...SEVENTH_PASS_IDS,
+  ...EIGHTH_PASS_IDS,
+];
 const earlierPreds = preds.filter((p) => !FROM_FOURTH.includes(p.row.family));
 const earlier = scorePath(earlierPreds, "model").message;
 console.log(`\nfamilies before the fourth pass, ${earlierPreds.length} rows:`);
@@ -147,13 +154,14 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(table("rules+model", own));
 }
 // Rows of the passes after the fifth, which the "before" figures leave out.
-const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS];
+const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...EIGHTH_PASS_IDS];
 const beforeFifth = preds.filter(
   (p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family),
 );
 console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
 console.log(table("rules+model", scorePath(beforeFifth, "model").message));
-// The sixth and seventh passes' voices, each pass together, and the 69 families before them.
+// The sixth to eighth passes' voices, each pass together, the 69 families before the sixth and
+// the 101 before the eighth.
 const report = (title: string, own: typeof preds) => {
   const m = scorePath(own, "model").message;
   console.log(`\n${title}, ${own.length} rows:`);
@@ -167,9 +175,14 @@ const passReport = (name: string, ids: readonly string[]) =>
   );
 const sixthJson = passReport("sixth", SIXTH_PASS_IDS);
 const seventhJson = passReport("seventh", SEVENTH_PASS_IDS);
+const eighthJson = passReport("eighth", EIGHTH_PASS_IDS);
 const beforeSixthJson = report(
   "families before the sixth pass",
   preds.filter((p) => !LATER.includes(p.row.family)),
+);
+const beforeEighthJson = report(
+  "families before the eighth pass",
+  preds.filter((p) => !EIGHTH_PASS_IDS.includes(p.row.family)),
 );
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
@@ -204,6 +217,8 @@ console.log(
     sixth_pass: sixthJson,
     seventh_pass: seventhJson,
     before_sixth_pass: beforeSixthJson,
+    eighth_pass: eighthJson,
+    before_eighth_pass: beforeEighthJson,
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

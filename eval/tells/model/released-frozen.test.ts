@@ -7,6 +7,7 @@ import {
   tellsModelV6,
   tellsModelV7,
   tellsModelV8,
+  tellsModelV9,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -19,7 +20,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@5 at commit 71e4ec2, before any eighth-pass change (tells-features/6);
  * - tells-model@6 at commit 8f60a3a, before any ninth-pass change (tells-model@7);
  * - tells-model@7 at commit 2f25efa, before any tenth-pass change (tells-model@8);
- * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9).
+ * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9);
+ * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10).
  */
 const V3_READINGS_SHA256 = "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4";
 const V4_READINGS_SHA256 = "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631";
@@ -27,6 +29,7 @@ const V5_READINGS_SHA256 = "c26b45b7aeeedfd3ae17e2cd09fee926073c5b82b0ef0536fb9c
 const V6_READINGS_SHA256 = "d298e18f81a128c0279e47ae2465ffb9864ad639729b9fdebe00784ec951b17f";
 const V7_READINGS_SHA256 = "f57e66d145ae972ea9d9ab876b398b1ceb93ebfb424d75ac6464c77b16dfbf17";
 const V8_READINGS_SHA256 = "84a8963114e12680b93c236ab7500efeed7a749772acd8009fb32a138ff2bbf8";
+const V9_READINGS_SHA256 = "4a716ba015eb4159bbf0dcce6169518415f623d89475499328c80a6147805997";
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
@@ -49,7 +52,10 @@ describe("released tells models stay loadable and frozen", () => {
     const v8 = tellsModelV8();
     expect(v8.version).toBe("tells-model@8");
     expect(v8.contentHash).toBe("sha256:cba03605fb85620192fe770d8687ead967f28034f244ba9d710f322f31cef003");
-    expect(TELLS_MODEL.version).toBe("tells-model@9");
+    const v9 = tellsModelV9();
+    expect(v9.version).toBe("tells-model@9");
+    expect(v9.contentHash).toBe("sha256:18a40b90656c25dfe80254b64ad405b23ec6e8666a0ccc22dc1e19c5aca6a676");
+    expect(TELLS_MODEL.version).toBe("tells-model@10");
   });
 
   it("tells-model@3 reads every frozen-family row exactly as it did when it shipped", () => {
@@ -74,5 +80,9 @@ describe("released tells models stay loadable and frozen", () => {
 
   it("tells-model@8 reads every frozen-family row exactly as it did when it shipped", () => {
     expect(frozenReadingsDigest(tellsModelV8())).toEqual({ rows: FROZEN_ROWS, sha256: V8_READINGS_SHA256 });
+  });
+
+  it("tells-model@9 reads every frozen-family row exactly as it did when it shipped", () => {
+    expect(frozenReadingsDigest(tellsModelV9())).toEqual({ rows: FROZEN_ROWS, sha256: V9_READINGS_SHA256 });
   });
 });

@@ -1,6 +1,7 @@
 import type { Family } from "../family";
 import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
+import { EIGHTH_PASS } from "./eighth-pass";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { FIFTH_PASS } from "./fifth-pass";
 import { FOURTH_PASS } from "./fourth-pass";
@@ -18,6 +19,7 @@ import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
+export { EIGHTH_PASS_IDS } from "./eighth-pass";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
@@ -59,4 +61,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...FIFTH_PASS,
   ...SIXTH_PASS,
   ...SEVENTH_PASS,
+  ...EIGHTH_PASS,
 ];
