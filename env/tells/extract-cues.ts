@@ -52,57 +52,32 @@ const TellsModelFile = z.object({
 export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v10File));
 
 /**
- * tells-model@3, frozen: it still loads and reads exactly as when it shipped (its own feature
- * set, tells-features/3; a test pins its readings), for anyone replaying a reading recorded
- * with it. Decoded on first use, so the default paths do not pay for it.
+ * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
+ * feature set; a test pins its readings), for anyone replaying a reading recorded with it.
+ * Decoded on first use, so the default paths do not pay for it.
  */
-let v3: TellsModel | undefined;
-export function tellsModelV3(): TellsModel {
-  v3 ??= loadTellsModel(TellsModelFile.parse(v3File));
-  return v3;
+function frozenModel(file: unknown): () => TellsModel {
+  let model: TellsModel | undefined;
+  return () => {
+    model ??= loadTellsModel(TellsModelFile.parse(file));
+    return model;
+  };
 }
 
-/** tells-model@4, frozen the same way (tells-features/4; a test pins its readings). */
-let v4: TellsModel | undefined;
-export function tellsModelV4(): TellsModel {
-  v4 ??= loadTellsModel(TellsModelFile.parse(v4File));
-  return v4;
-}
-
-/** tells-model@5, frozen the same way (tells-features/5; a test pins its readings). */
-let v5: TellsModel | undefined;
-export function tellsModelV5(): TellsModel {
-  v5 ??= loadTellsModel(TellsModelFile.parse(v5File));
-  return v5;
-}
-
-/** tells-model@6, frozen the same way (tells-features/6; a test pins its readings). */
-let v6: TellsModel | undefined;
-export function tellsModelV6(): TellsModel {
-  v6 ??= loadTellsModel(TellsModelFile.parse(v6File));
-  return v6;
-}
-
-/** tells-model@7, frozen the same way (tells-features/6; a test pins its readings). */
-let v7: TellsModel | undefined;
-export function tellsModelV7(): TellsModel {
-  v7 ??= loadTellsModel(TellsModelFile.parse(v7File));
-  return v7;
-}
-
-/** tells-model@8, frozen the same way (tells-features/7, noisy-or pooling; a test pins its readings). */
-let v8: TellsModel | undefined;
-export function tellsModelV8(): TellsModel {
-  v8 ??= loadTellsModel(TellsModelFile.parse(v8File));
-  return v8;
-}
-
-/** tells-model@9, frozen the same way (tells-features/7, noisy-or pooling; a test pins its readings). */
-let v9: TellsModel | undefined;
-export function tellsModelV9(): TellsModel {
-  v9 ??= loadTellsModel(TellsModelFile.parse(v9File));
-  return v9;
-}
+/** tells-model@3 (tells-features/3, format tells-model/2). */
+export const tellsModelV3 = frozenModel(v3File);
+/** tells-model@4 (tells-features/4). */
+export const tellsModelV4 = frozenModel(v4File);
+/** tells-model@5 (tells-features/5). */
+export const tellsModelV5 = frozenModel(v5File);
+/** tells-model@6 (tells-features/6). */
+export const tellsModelV6 = frozenModel(v6File);
+/** tells-model@7 (tells-features/6). */
+export const tellsModelV7 = frozenModel(v7File);
+/** tells-model@8 (tells-features/7, noisy-or pooling). */
+export const tellsModelV8 = frozenModel(v8File);
+/** tells-model@9 (tells-features/7, noisy-or pooling, taught by noisy-or). */
+export const tellsModelV9 = frozenModel(v9File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
