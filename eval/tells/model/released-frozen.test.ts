@@ -23,66 +23,65 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9);
  * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10).
  */
-const V3_READINGS_SHA256 = "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4";
-const V4_READINGS_SHA256 = "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631";
-const V5_READINGS_SHA256 = "c26b45b7aeeedfd3ae17e2cd09fee926073c5b82b0ef0536fb9c1b0edd913c76";
-const V6_READINGS_SHA256 = "d298e18f81a128c0279e47ae2465ffb9864ad639729b9fdebe00784ec951b17f";
-const V7_READINGS_SHA256 = "f57e66d145ae972ea9d9ab876b398b1ceb93ebfb424d75ac6464c77b16dfbf17";
-const V8_READINGS_SHA256 = "84a8963114e12680b93c236ab7500efeed7a749772acd8009fb32a138ff2bbf8";
-const V9_READINGS_SHA256 = "4a716ba015eb4159bbf0dcce6169518415f623d89475499328c80a6147805997";
+const RELEASES = [
+  {
+    load: tellsModelV3,
+    version: "tells-model@3",
+    hash: "sha256:404c9b5daddb7403af8597be1a97a344a4e5b6d2078b467d16d1589b2abbcfa7",
+    readings: "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4",
+  },
+  {
+    load: tellsModelV4,
+    version: "tells-model@4",
+    hash: "sha256:c9b3587a433bba137931eb62ef842747d1e94bdaeb3f506c817188d8973432b5",
+    readings: "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631",
+  },
+  {
+    load: tellsModelV5,
+    version: "tells-model@5",
+    hash: "sha256:b36331fe9508adda1de6467cb787f1532bc592b4be8858a3dd07da7fdc82e115",
+    readings: "c26b45b7aeeedfd3ae17e2cd09fee926073c5b82b0ef0536fb9c1b0edd913c76",
+  },
+  {
+    load: tellsModelV6,
+    version: "tells-model@6",
+    hash: "sha256:2ab242c8a5a57ddbd4844acae3c5a3359bf8e43865ca08d10c3de52303fd49b3",
+    readings: "d298e18f81a128c0279e47ae2465ffb9864ad639729b9fdebe00784ec951b17f",
+  },
+  {
+    load: tellsModelV7,
+    version: "tells-model@7",
+    hash: "sha256:0e9a6a6ee0100dd8bc6a81e4dfc808a8adafbbec12438ffd2090b88abadb7d89",
+    readings: "f57e66d145ae972ea9d9ab876b398b1ceb93ebfb424d75ac6464c77b16dfbf17",
+  },
+  {
+    load: tellsModelV8,
+    version: "tells-model@8",
+    hash: "sha256:cba03605fb85620192fe770d8687ead967f28034f244ba9d710f322f31cef003",
+    readings: "84a8963114e12680b93c236ab7500efeed7a749772acd8009fb32a138ff2bbf8",
+  },
+  {
+    load: tellsModelV9,
+    version: "tells-model@9",
+    hash: "sha256:18a40b90656c25dfe80254b64ad405b23ec6e8666a0ccc22dc1e19c5aca6a676",
+    readings: "4a716ba015eb4159bbf0dcce6169518415f623d89475499328c80a6147805997",
+  },
+];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
-  it("keep their versions and content hashes; the shipped model is a newer one", () => {
-    const v3 = tellsModelV3();
-    expect(v3.version).toBe("tells-model@3");
-    expect(v3.contentHash).toBe("sha256:404c9b5daddb7403af8597be1a97a344a4e5b6d2078b467d16d1589b2abbcfa7");
-    const v4 = tellsModelV4();
-    expect(v4.version).toBe("tells-model@4");
-    expect(v4.contentHash).toBe("sha256:c9b3587a433bba137931eb62ef842747d1e94bdaeb3f506c817188d8973432b5");
-    const v5 = tellsModelV5();
-    expect(v5.version).toBe("tells-model@5");
-    expect(v5.contentHash).toBe("sha256:b36331fe9508adda1de6467cb787f1532bc592b4be8858a3dd07da7fdc82e115");
-    const v6 = tellsModelV6();
-    expect(v6.version).toBe("tells-model@6");
-    expect(v6.contentHash).toBe("sha256:2ab242c8a5a57ddbd4844acae3c5a3359bf8e43865ca08d10c3de52303fd49b3");
-    const v7 = tellsModelV7();
-    expect(v7.version).toBe("tells-model@7");
-    expect(v7.contentHash).toBe("sha256:0e9a6a6ee0100dd8bc6a81e4dfc808a8adafbbec12438ffd2090b88abadb7d89");
-    const v8 = tellsModelV8();
-    expect(v8.version).toBe("tells-model@8");
-    expect(v8.contentHash).toBe("sha256:cba03605fb85620192fe770d8687ead967f28034f244ba9d710f322f31cef003");
-    const v9 = tellsModelV9();
-    expect(v9.version).toBe("tells-model@9");
-    expect(v9.contentHash).toBe("sha256:18a40b90656c25dfe80254b64ad405b23ec6e8666a0ccc22dc1e19c5aca6a676");
+  it("the shipped model is newer than every frozen one", () => {
     expect(TELLS_MODEL.version).toBe("tells-model@10");
+    expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 
-  it("tells-model@3 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV3())).toEqual({ rows: FROZEN_ROWS, sha256: V3_READINGS_SHA256 });
-  });
-
-  it("tells-model@4 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV4())).toEqual({ rows: FROZEN_ROWS, sha256: V4_READINGS_SHA256 });
-  });
-
-  it("tells-model@5 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV5())).toEqual({ rows: FROZEN_ROWS, sha256: V5_READINGS_SHA256 });
-  });
-
-  it("tells-model@6 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV6())).toEqual({ rows: FROZEN_ROWS, sha256: V6_READINGS_SHA256 });
-  });
-
-  it("tells-model@7 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV7())).toEqual({ rows: FROZEN_ROWS, sha256: V7_READINGS_SHA256 });
-  });
-
-  it("tells-model@8 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV8())).toEqual({ rows: FROZEN_ROWS, sha256: V8_READINGS_SHA256 });
-  });
-
-  it("tells-model@9 reads every frozen-family row exactly as it did when it shipped", () => {
-    expect(frozenReadingsDigest(tellsModelV9())).toEqual({ rows: FROZEN_ROWS, sha256: V9_READINGS_SHA256 });
-  });
+  it.each(RELEASES)(
+    "$version keeps its content hash and reads every frozen-family row as it did when it shipped",
+    (r) => {
+      const model = r.load();
+      expect(model.version).toBe(r.version);
+      expect(model.contentHash).toBe(r.hash);
+      expect(frozenReadingsDigest(model)).toEqual({ rows: FROZEN_ROWS, sha256: r.readings });
+    },
+  );
 });
