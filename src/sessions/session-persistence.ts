@@ -76,14 +76,6 @@ export class SessionPersistence {
    * this build cannot continue is a 409, not a crash (unresumable); the row is left as it is.
    */
   resume(id: string): LiveSession {
-    try {
-      return this.rebuild(id);
-    } catch (err) {
-      throw unresumable(id, err);
-    }
-  }
-
-  private rebuild(id: string): LiveSession {
     const now = this.d.now();
     if (this.closing.has(id)) throw sessionNotFound(id);
     // With replicas, take the lease first: only its holder may rebuild and step the session.
@@ -93,13 +85,17 @@ export class SessionPersistence {
     } catch (err) {
       // Not rebuilt here (closed, full, or a log this build cannot continue): the lease goes
       // back, or a live replica that can continue it would be refused while this one lives.
-      try {
-        this.d.ownership?.release(id);
-      } catch (releaseErr) {
-        // The database is out of reach: the lease stays until this replica stops, as before.
-        this.d.log.warn("lease not released", { session_id: id, ...errorFields(releaseErr) });
-      }
-      throw err;
+      this.releaseLease(id);
+      throw unresumable(id, err);
+    }
+  }
+
+  private releaseLease(id: string): void {
+    try {
+      this.d.ownership?.release(id);
+    } catch (err) {
+      // The database is out of reach: the lease stays until this replica stops, as before.
+      this.d.log.warn("lease not released", { session_id: id, ...errorFields(err) });
     }
   }
 
