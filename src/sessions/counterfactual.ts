@@ -7,7 +7,7 @@ import type { DealRecord } from "../../env/records";
 import type { StoredEpisode } from "../storage/episode-store";
 import type { Continuation, CounterfactualRequest, OutcomeSummary } from "../wire/counterfactual";
 import { ServiceError } from "./service-error";
-import { requireRecordedTellsModel, storedRuntime } from "./stored-runtime";
+import { storedRuntime } from "./stored-runtime";
 
 /** What the service needs to branch; the HTTP route validates it as CounterfactualRequest. */
 export type CounterfactualInput = CounterfactualRequest;
@@ -41,7 +41,6 @@ export function branchEpisode(
   branchId: string,
 ): CounterfactualBranch {
   const rt = storedRuntime(ep);
-  requireRecordedTellsModel(ep);
   const { grade } = rt;
   const moves = buyerMoves(ep.events);
   const k = input.from_round;

@@ -15,6 +15,7 @@ import { newEpisodeId } from "./ids";
 import { branchSellerEpisode } from "./seller-role/seller-counterfactual";
 import { ServiceError } from "./service-error";
 import { episodeNotFound } from "./session-errors";
+import { requireRecordedTellsModel } from "./stored-runtime";
 
 /** A branch move in the other role's shape: said plainly, before anything is replayed. */
 function roleMismatch(id: string, sellerRole: boolean): ServiceError {
@@ -90,6 +91,8 @@ export class StoredEpisodes {
         "Counterfactuals branch finished play only: this episode, or another in its run, is still being played.",
       );
     }
+    // Either role's branch reads the seller's words again: with the model the episode recorded.
+    requireRecordedTellsModel(ep);
     const branchId = `${ep.id}~cf-${newEpisodeId().slice(3)}`;
     const { state, ...rest } =
       buyer === null

@@ -15,7 +15,6 @@ import type { StoredEpisode } from "../../storage/episode-store";
 import type { OutcomeSummary, SellerCounterfactualRequest } from "../../wire/counterfactual";
 import type { CounterfactualBranch } from "../counterfactual";
 import { ServiceError } from "../service-error";
-import { requireRecordedTellsModel } from "../stored-runtime";
 
 const cannotReproduce = (ep: StoredEpisode, what: string): ServiceError =>
   new ServiceError(
@@ -88,7 +87,6 @@ export async function branchSellerEpisode(
   branchId: string,
 ): Promise<CounterfactualBranch> {
   const buyer = pinnedBuyer(ep, buyerRef);
-  requireRecordedTellsModel(ep);
   const rt: EpisodeRuntime = { seller: pinnedPersona(ep), grade: null, buyer: buyer.ref };
   const replies = agentReplies(ep.events);
   const k = input.from_round;
