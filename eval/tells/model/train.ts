@@ -182,6 +182,11 @@ function adagradHeads(o: TrainOptions) {
       biasG2[h] = (biasG2[h] as number) + err * err;
       bias[h] = (bias[h] as number) - (o.rate * err) / Math.sqrt(biasG2[h] as number);
     },
+    /** A clause learns its own target for head h (none where the head skips it: NaN). */
+    learn(h: number, ex: Example): void {
+      const target = ex.y[h] as number;
+      if (!Number.isNaN(target)) this.step(h, ex, this.probability(h, ex) - target);
+    },
     /** Called after each epoch; the second half's weights are averaged. */
     endEpoch(epoch: number): void {
       if (epoch < o.epochs - averaged) return;
@@ -196,12 +201,29 @@ function adagradHeads(o: TrainOptions) {
   };
 }
 
-/** Shuffle `order` in place with the seeded generator (one pass per epoch). */
-function shuffle(order: number[], rng: Rng): void {
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
+type Heads = ReturnType<typeof adagradHeads>;
+
+/**
+ * The epochs of one training: `count` items visited in a seeded order, reshuffled every epoch
+ * (the same order for the same seed), then the averaged weights, int8-quantised.
+ */
+function trainEpochs(
+  o: TrainOptions,
+  count: number,
+  visit: (m: Heads, item: number) => void,
+): TellsModelWeights {
+  const m = adagradHeads(o);
+  const rng = new Rng(o.seed);
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    for (const item of order) visit(m, item);
+    m.endEpoch(epoch);
   }
+  return m.weights();
 }
 
 /**
@@ -215,21 +237,10 @@ export function trainTellsModel(
   const features = featuresFor(o.featureSet);
   if (o.multiInstanceShare !== undefined) return trainByMessage(rows, o, features, o.multiInstanceShare);
   const examples = rows.flatMap((r) => toExamples(r, features));
-  const m = adagradHeads(o);
-  const rng = new Rng(o.seed);
-  const order = examples.map((_, i) => i);
-  for (let epoch = 0; epoch < o.epochs; epoch++) {
-    shuffle(order, rng);
-    for (const idx of order) {
-      const ex = examples[idx] as Example;
-      for (let h = 0; h < m.heads; h++) {
-        const target = ex.y[h] as number;
-        if (!Number.isNaN(target)) m.step(h, ex, m.probability(h, ex) - target);
-      }
-    }
-    m.endEpoch(epoch);
-  }
-  return m.weights();
+  return trainEpochs(o, examples.length, (m, idx) => {
+    const ex = examples[idx] as Example;
+    for (let h = 0; h < m.heads; h++) m.learn(h, ex);
+  });
 }
 
 /**
@@ -247,36 +258,25 @@ function trainByMessage(
 ): TellsModelWeights {
   const messages = rows.map((r) => toExamples(r, features));
   const signals = VERBAL_SIGNALS.length;
-  const m = adagradHeads(o);
-  const rng = new Rng(o.seed);
-  const order = messages.map((_, i) => i);
-  for (let epoch = 0; epoch < o.epochs; epoch++) {
-    shuffle(order, rng);
-    for (const idx of order) {
-      const clauses = messages[idx] as Example[];
-      for (let h = 0; h < m.heads; h++) {
-        if (h >= signals) {
-          for (const ex of clauses) {
-            const target = ex.y[h] as number;
-            if (!Number.isNaN(target)) m.step(h, ex, m.probability(h, ex) - target);
-          }
-          continue;
-        }
-        const inside = clauses.filter((ex) => ex.y[h] === 1);
-        const p = inside.map((ex) => m.probability(h, ex));
-        let none = 1;
-        for (const pc of p) none *= 1 - pc;
-        const pooled = Math.max(1 - none, 1e-9);
-        for (const ex of clauses) if (ex.y[h] !== 1) m.step(h, ex, m.probability(h, ex));
-        inside.forEach((ex, k) => {
-          const pc = p[k] as number;
-          m.step(h, ex, share * (-((1 - pooled) * pc) / pooled) + (1 - share) * (pc - 1));
-        });
+  return trainEpochs(o, messages.length, (m, idx) => {
+    const clauses = messages[idx] as Example[];
+    for (let h = 0; h < m.heads; h++) {
+      if (h >= signals) {
+        for (const ex of clauses) m.learn(h, ex);
+        continue;
       }
+      const inside = clauses.filter((ex) => ex.y[h] === 1);
+      const p = inside.map((ex) => m.probability(h, ex));
+      let none = 1;
+      for (const pc of p) none *= 1 - pc;
+      const pooled = Math.max(1 - none, 1e-9);
+      for (const ex of clauses) if (ex.y[h] !== 1) m.step(h, ex, m.probability(h, ex));
+      inside.forEach((ex, k) => {
+        const pc = p[k] as number;
+        m.step(h, ex, share * (-((1 - pooled) * pc) / pooled) + (1 - share) * (pc - 1));
+      });
     }
-    m.endEpoch(epoch);
-  }
-  return m.weights();
+  });
 }
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
