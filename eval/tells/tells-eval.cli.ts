@@ -126,12 +126,19 @@ console.log(
   `\nmessages written before the third pass (${UNTOUCHED_V3_IDS.join(", ")}), ${untouchedPreds.length} rows:`,
 );
 console.log(table("rules+model", untouched));
+/** Print a group of rows' scores under a title; its JSON figure (rows and compact scores). */
+const report = (title: string, own: typeof preds) => {
+  const m = scorePath(own, "model").message;
+  console.log(`\n${title}, ${own.length} rows:`);
+  console.log(table("rules+model", m));
+  return { rows: own.length, ...compact(m) };
+};
 // The fourth pass's hand-written voices (families/fourth-pass.ts), and the earlier families
 // alone: adding families moves the fold placement, so the earlier rows are scored apart too.
-const fourthPreds = preds.filter((p) => FOURTH_PASS_IDS.includes(p.row.family));
-const fourth = scorePath(fourthPreds, "model").message;
-console.log(`\nfourth-pass voices (${FOURTH_PASS_IDS.join(", ")}), ${fourthPreds.length} rows:`);
-console.log(table("rules+model", fourth));
+const fourthJson = report(
+  `fourth-pass voices (${FOURTH_PASS_IDS.join(", ")})`,
+  preds.filter((p) => FOURTH_PASS_IDS.includes(p.row.family)),
+);
 // Every pass from the fourth on is left out, so the figure is the 47 families written before it.
 const FROM_FOURTH = [
   ...FOURTH_PASS_IDS,
@@ -140,10 +147,10 @@ const FROM_FOURTH = [
   ...SEVENTH_PASS_IDS,
   ...EIGHTH_PASS_IDS,
 ];
-const earlierPreds = preds.filter((p) => !FROM_FOURTH.includes(p.row.family));
-const earlier = scorePath(earlierPreds, "model").message;
-console.log(`\nfamilies before the fourth pass, ${earlierPreds.length} rows:`);
-console.log(table("rules+model", earlier));
+const beforeFourthJson = report(
+  "families before the fourth pass",
+  preds.filter((p) => !FROM_FOURTH.includes(p.row.family)),
+);
 // The fifth pass's voices one by one and together, and the 65 families before them.
 for (const id of FIFTH_PASS_IDS) {
   const own = scorePath(
@@ -155,19 +162,12 @@ for (const id of FIFTH_PASS_IDS) {
 }
 // Rows of the passes after the fifth, which the "before" figures leave out.
 const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...EIGHTH_PASS_IDS];
-const beforeFifth = preds.filter(
-  (p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family),
+report(
+  "families before the fifth pass",
+  preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family)),
 );
-console.log(`\nfamilies before the fifth pass, ${beforeFifth.length} rows:`);
-console.log(table("rules+model", scorePath(beforeFifth, "model").message));
 // The sixth to eighth passes' voices, each pass together, the 69 families before the sixth and
 // the 101 before the eighth.
-const report = (title: string, own: typeof preds) => {
-  const m = scorePath(own, "model").message;
-  console.log(`\n${title}, ${own.length} rows:`);
-  console.log(table("rules+model", m));
-  return { rows: own.length, ...compact(m) };
-};
 const passReport = (name: string, ids: readonly string[]) =>
   report(
     `${name}-pass voices (${ids.length} families)`,
@@ -212,8 +212,8 @@ console.log(
     fresh_families: { rows: freshPreds.length, ...compact(fresh) },
     after_v2_lexicon: { rows: afterPreds.length, ...compact(after) },
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
-    fourth_pass: { rows: fourthPreds.length, ...compact(fourth) },
-    before_fourth_pass: { rows: earlierPreds.length, ...compact(earlier) },
+    fourth_pass: fourthJson,
+    before_fourth_pass: beforeFourthJson,
     sixth_pass: sixthJson,
     seventh_pass: seventhJson,
     before_sixth_pass: beforeSixthJson,
