@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageHeartbeat } from "../storage/testing/engines";
 import { pgReplicasForFile } from "../testing/pg-replicas";
+import { rejection } from "../testing/rejection";
 import { createSessionService, type EngineSessionService } from "./engine-session-service";
 import { ServiceError } from "./service-error";
 
@@ -21,15 +22,6 @@ async function replica(url: string, id: string, maxSessions: number): Promise<En
   });
 }
 
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return err as ServiceError;
-}
-
 describe("a resume that fails after taking the lease", () => {
   it("hands the lease back, so a replica with room resumes the session", async () => {
     const url = await pg.freshDatabase("resume_release");
@@ -42,12 +34,12 @@ describe("a resume that fails after taking the lease", () => {
     await ageHeartbeat(url, "a");
 
     const offer = { session_id: orphan.session_id, action: { type: "offer" as const, price: 35 } };
-    const refused = await failure(full.step(offer));
+    const refused = await rejection(full.step(offer), ServiceError);
     expect(refused.code).toBe("CAPACITY_REACHED");
     // The full replica does not keep the session from the one that has room.
     const resumed = await roomy.step(offer);
     expect(resumed.observation.current_round).toBe(2);
     // And now the session is the resuming replica's: the full one is refused while it lives.
-    expect((await failure(full.step(offer))).code).toBe("SESSION_ELSEWHERE");
+    expect((await rejection(full.step(offer), ServiceError)).code).toBe("SESSION_ELSEWHERE");
   });
 });

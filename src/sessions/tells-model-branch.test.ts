@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TELLS_MODEL_REF } from "../../env/tells/extract-cues";
 import { EpisodeStore } from "../storage/episode-store";
 import { openDatabase } from "../storage/open-database";
+import { rejection } from "../testing/rejection";
 import { createSessionService } from "./engine-session-service";
 import { ServiceError } from "./service-error";
 
@@ -28,13 +29,9 @@ function renameModel(file: string, to: string): void {
 }
 
 async function expect409(p: Promise<unknown>, pattern: RegExp): Promise<void> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  expect((err as ServiceError).status).toBe(409);
-  expect((err as ServiceError).message).toMatch(pattern);
+  const err = await rejection(p, ServiceError);
+  expect(err.status).toBe(409);
+  expect(err.message).toMatch(pattern);
 }
 
 describe("branching a stored episode read with a tells model this build does not have", () => {

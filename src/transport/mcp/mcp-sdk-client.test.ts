@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_CONFIG } from "../../config/config";
 import { silentLogger } from "../../log/logger";
+import { rejection } from "../../testing/rejection";
 import { formatMoney } from "../../wire/money";
 import { type RunningServer, startServer } from "../server";
 import { TOOLS } from "./mcp-tools";
@@ -36,14 +37,7 @@ async function connect(key: string | null = KEY): Promise<Client> {
 const Created = z.object({ session_id: z.string() });
 const Closed = z.object({ session_id: z.string(), closed: z.literal(true) });
 
-async function rpcError(promise: Promise<unknown>): Promise<McpError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(McpError);
-  return err as McpError;
-}
+const rpcError = (promise: Promise<unknown>): Promise<McpError> => rejection(promise, McpError);
 
 describe("the MCP SDK client against /mcp", () => {
   it("initializes, lists the buyer tools and plays a negotiation", async () => {
