@@ -8,6 +8,7 @@ import {
   TellsExtractorId,
   tellsModelFor,
   tellsModelV5,
+  tellsModelV10,
   UnknownTellsModelError,
 } from "./extract-cues";
 import { readCuesWithModel } from "./model-cues";
@@ -33,10 +34,24 @@ describe("extractCues", () => {
     expect(signals("mera phone kharab hai, whatsapp pe msg karo")).not.toContain("condition");
   });
 
-  it("reads condition only from a clause that names an item's state", () => {
-    expect(TELLS_MODEL.read("location bhejo, main aa jata hoon").probability.condition).toBe(0);
-    expect(TELLS_MODEL.read("आप कब आएँगे? मैं घर पर हूँ").probability.condition).toBe(0);
-    expect(TELLS_MODEL.read("screen pe halka scratch hai").probability.condition).toBeGreaterThan(0.5);
+  it("models up to tells-features/7 read condition only from a clause that names an item's state", () => {
+    const v10 = tellsModelV10();
+    expect(v10.read("location bhejo, main aa jata hoon").probability.condition).toBe(0);
+    expect(v10.read("आप कब आएँगे? मैं घर पर हूँ").probability.condition).toBe(0);
+    expect(v10.read("mic kaam nahi karta, baaki sab theek").probability.condition).toBe(0);
+    expect(v10.read("screen pe halka scratch hai").probability.condition).toBeGreaterThan(0.5);
+  });
+
+  it("the shipped model (tells-features/8, no gate) also reads a fault with no item-state word", () => {
+    // Not a corpus row: a failure said with a usage verb only, which the gate used to shut out.
+    expect(TELLS_MODEL.read("mic kaam nahi karta, baaki sab theek").fired.condition).toBe(true);
+    expect(TELLS_MODEL.read("screen pe halka scratch hai").fired.condition).toBe(true);
+    for (const logistics of [
+      "location bhejo, main aa jata hoon",
+      "आप कब आएँगे? मैं घर पर हूँ",
+      "cash only, no cheques",
+    ])
+      expect(TELLS_MODEL.read(logistics).fired.condition, logistics).toBe(false);
   });
 
   it("a model span points into the message and says it was learned", () => {
@@ -67,7 +82,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@10");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@11");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -24,17 +24,23 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  * - tells-features/7 (tells-model@8): v6's features with surface n-grams counting twice as much
  *   (word 0.2, character 0.06, against 0.1 and 0.03). With 101 families in the corpus the
  *   n-grams of one voice carry to others more than they did with 47 (docs/tells.md, "Tenth pass").
+ * - tells-features/8 (tells-model@11): v7's features with no condition gate. The gate had
+ *   become the largest source of condition misses; without it condition recall rose from 0.82 to
+ *   0.87 held out for 0.01 of precision (docs/tells.md, "Thirteenth pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
-export const FEATURES_V3: FeatureSet = {
+/** A set with the condition gate (tells-features/3 to /7). */
+type GatedFeatureSet = FeatureSet & { conditionLicence: readonly string[] };
+
+export const FEATURES_V3: GatedFeatureSet = {
   id: "tells-features/3",
   lexicon: CONCEPT_WORDS,
   skeleton: skeletonOf,
   conditionLicence: ITEM_STATE,
 };
 
-export const FEATURES_V4: FeatureSet = {
+export const FEATURES_V4: GatedFeatureSet = {
   id: "tells-features/4",
   lexicon: CONCEPT_WORDS_V4,
   skeleton: latinSkeletonOf,
@@ -42,7 +48,7 @@ export const FEATURES_V4: FeatureSet = {
   conditionLicence: [...ITEM_STATE, "USAGE", "FAIL"],
 };
 
-export const FEATURES_V5: FeatureSet = {
+export const FEATURES_V5: GatedFeatureSet = {
   id: "tells-features/5",
   lexicon: CONCEPT_WORDS_V5,
   skeleton: latinSkeletonOf,
@@ -50,20 +56,30 @@ export const FEATURES_V5: FeatureSet = {
   conditionLicence: [...ITEM_STATE, "USAGE", "FAIL", "REPAIR", "WARRANTY"],
 };
 
-export const FEATURES_V6: FeatureSet = {
+export const FEATURES_V6: GatedFeatureSet = {
   ...FEATURES_V5,
   id: "tells-features/6",
   lexicon: CONCEPT_WORDS_V6,
   conceptSlots: 8192,
 };
 
-export const FEATURES_V7: FeatureSet = {
+export const FEATURES_V7: GatedFeatureSet = {
   ...FEATURES_V6,
   id: "tells-features/7",
   surfaceValues: { word: 0.2, char: 0.06 },
 };
 
-const SETS: readonly FeatureSet[] = [FEATURES_V3, FEATURES_V4, FEATURES_V5, FEATURES_V6, FEATURES_V7];
+const { conditionLicence: _gate, ...ungated } = FEATURES_V7;
+export const FEATURES_V8: FeatureSet = { ...ungated, id: "tells-features/8" };
+
+const SETS: readonly FeatureSet[] = [
+  FEATURES_V3,
+  FEATURES_V4,
+  FEATURES_V5,
+  FEATURES_V6,
+  FEATURES_V7,
+  FEATURES_V8,
+];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 
 // One extractor per set, built on first use: each holds its own word and concept caches.

@@ -95,9 +95,15 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
    * most condition false positives were clauses with no such word ("sab rang hain", "stock is
    * available") that looked like some family's condition template in n-grams alone. The other
    * signals are open-ended enough (a deadline, a hardship idiom) that no gate is used.
+   * From tells-features/8 on there is no gate for condition either: with 117 families the
+   * learner keeps those false positives down itself, and the gate had become the largest
+   * source of condition misses ("andar se toot gaya hai", "still shrink-wrapped", "the colour
+   * has run"): +0.005 macro F1 held out without it (docs/tells.md, "Thirteenth pass").
    */
   const licence: readonly number[] = VERBAL_SIGNALS.map((s) =>
-    s === "condition" ? features.concepts.mask(features.set.conditionLicence) : -1,
+    s === "condition" && features.set.conditionLicence !== undefined
+      ? features.concepts.mask(features.set.conditionLicence)
+      : -1,
   );
   const heads = w.heads.length;
   if (heads !== SIGNALS + CONDITION_GRADES.length)

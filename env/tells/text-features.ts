@@ -33,8 +33,11 @@ export interface FeatureSet {
    * weight with whatever character n-grams collided with it.
    */
   conceptSlots?: number;
-  /** Concepts of which a clause needs at least one to carry condition (tells-model.ts). */
-  conditionLicence: readonly string[];
+  /**
+   * Concepts of which a clause needs at least one to carry condition (tells-model.ts); absent
+   * (tells-features/8 on): no gate, condition is read like the other signals.
+   */
+  conditionLicence?: readonly string[];
   /** Values of word (and bigram) and character n-gram features; WORD_VALUE and CHAR_VALUE when absent. */
   surfaceValues?: { word: number; char: number };
 }

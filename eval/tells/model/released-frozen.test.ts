@@ -8,6 +8,7 @@ import {
   tellsModelV7,
   tellsModelV8,
   tellsModelV9,
+  tellsModelV10,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -21,7 +22,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@6 at commit 8f60a3a, before any ninth-pass change (tells-model@7);
  * - tells-model@7 at commit 2f25efa, before any tenth-pass change (tells-model@8);
  * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9);
- * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10).
+ * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10);
+ * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11).
  */
 const RELEASES = [
   {
@@ -66,12 +68,18 @@ const RELEASES = [
     hash: "sha256:18a40b90656c25dfe80254b64ad405b23ec6e8666a0ccc22dc1e19c5aca6a676",
     readings: "4a716ba015eb4159bbf0dcce6169518415f623d89475499328c80a6147805997",
   },
+  {
+    load: tellsModelV10,
+    version: "tells-model@10",
+    hash: "sha256:e37dd7d9693f607cee66efb7640a1a0d9815c08620bab4cfbf1b7578f0417ab6",
+    readings: "0a2e300081b095309ddba0591bcb5225648f32314ed1ff69c0b40e19f7e31f8c",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@10");
+    expect(TELLS_MODEL.version).toBe("tells-model@11");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

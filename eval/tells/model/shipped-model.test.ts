@@ -10,9 +10,10 @@ import {
   V7_MODEL_FILE,
   V8_MODEL_FILE,
   V9_MODEL_FILE,
+  V10_MODEL_FILE,
 } from "./model-file";
 import { trainShippedModel } from "./shipped";
-import { contentHash, V5_TRAIN, V6_TRAIN, V7_TRAIN, V8_TRAIN, V9_TRAIN } from "./train";
+import { contentHash, V5_TRAIN, V6_TRAIN, V7_TRAIN, V8_TRAIN, V9_TRAIN, V10_TRAIN } from "./train";
 
 // Families added after tells-model@9 was released: v7-v9 are retrained without them.
 const AFTER_V9 = EIGHTH_PASS_IDS;
@@ -26,13 +27,20 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 1.5 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@10");
+    expect(file.version).toBe("tells-model@11");
     expect(file.clause_pooling).toBe("noisy-or");
     expect(statSync(MODEL_FILE).size).toBeLessThan(1.5 * 1024 * 1024);
   });
 
   it("is what `npm run train:tells` produces from the whole corpus (training is deterministic)", () => {
     expect(`${JSON.stringify(trainShippedModel(loadCorpus()))}\n`).toBe(text);
+  }, 240_000);
+
+  it("keeps tells-model@10 reproducible from the same 10,800 rows", () => {
+    const rows = loadCorpus();
+    expect(rows.length).toBe(10800);
+    expect(`${JSON.stringify(trainShippedModel(rows, V10_TRAIN))}
+`).toBe(readFileSync(V10_MODEL_FILE, "utf8"));
   }, 240_000);
 
   // Released models are retrained on exactly the rows and settings they shipped with, so their

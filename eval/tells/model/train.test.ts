@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { type CorpusRow, loadCorpus } from "../corpus/corpus-row";
-import { DEFAULT_TRAIN, trainTellsModel } from "./train";
+import { DEFAULT_TRAIN, trainTellsModel, V10_TRAIN } from "./train";
 
 /** Absolute bucket numbers of a file's rows (the file stores gaps). */
 const bucketsOf = (features: readonly number[]): number[] => {
@@ -14,8 +14,8 @@ const bucketsOf = (features: readonly number[]): number[] => {
 
 describe("the row cap of a model file", () => {
   const rows = loadCorpus().slice(0, 300);
-  const free = trainTellsModel(rows, { ...DEFAULT_TRAIN, epochs: 2, maxRows: undefined });
-  const capped = trainTellsModel(rows, { ...DEFAULT_TRAIN, epochs: 2, maxRows: 400 });
+  const free = trainTellsModel(rows, { ...V10_TRAIN, epochs: 2, maxRows: undefined });
+  const capped = trainTellsModel(rows, { ...V10_TRAIN, epochs: 2, maxRows: 400 });
 
   it("keeps at most maxRows rows, the strongest ones, and the same weights for them", () => {
     expect(free.features.length).toBeGreaterThan(400);
@@ -54,7 +54,7 @@ describe("training by message under noisy-or (multiInstanceShare)", () => {
     rows.push(row(rows.length, "the blue kettle is here, pickup after six"));
     rows.push(row(rows.length, "the blue kettle is here, cash only"));
   }
-  const options = { ...DEFAULT_TRAIN, epochs: 4, maxRows: undefined };
+  const options = { ...V10_TRAIN, epochs: 4, maxRows: undefined };
   const plain = loadTellsModel(trainTellsModel(rows, { ...options, multiInstanceShare: undefined }));
   const pooled = loadTellsModel(trainTellsModel(rows, options));
   const bland = "the blue kettle is here";
@@ -67,6 +67,51 @@ describe("training by message under noisy-or (multiInstanceShare)", () => {
   it("is deterministic", () => {
     expect(JSON.stringify(trainTellsModel(rows, options))).toBe(
       JSON.stringify(trainTellsModel(rows, options)),
+    );
+  });
+});
+
+describe("learning only what several families share (minFamilies)", () => {
+  // Two families share the word "urgent"; each also has a made-up word of its own.
+  const rows: CorpusRow[] = [];
+  for (let i = 0; i < 40; i++)
+    for (const [family, own] of [
+      ["first", "qqxa"],
+      ["second", "vvzb"],
+    ] as const) {
+      const text = `${own} urgent today`;
+      rows.push({
+        id: `${family}${i}`,
+        family,
+        lang: "en",
+        text,
+        spans: [{ start: 0, end: text.length, signal: "urgency" }],
+        condition_label: null,
+      });
+      rows.push({
+        id: `${family}n${i}`,
+        family,
+        lang: "en",
+        text: "pickup after six",
+        spans: [],
+        condition_label: null,
+      });
+    }
+  const options = { ...DEFAULT_TRAIN, epochs: 3, maxRows: undefined, minFamilies: 2 };
+  const shared = loadTellsModel(trainTellsModel(rows, options));
+  const all = loadTellsModel(trainTellsModel(rows, { ...options, minFamilies: undefined }));
+  const unseen = (m: typeof shared) => m.read("zzzz").probability.urgency;
+
+  it("gives a word only one family uses no weight, and learns the shared one", () => {
+    expect(all.read("qqxa").probability.urgency).toBeGreaterThan(unseen(all));
+    expect(shared.read("qqxa").probability.urgency).toBe(unseen(shared));
+    expect(shared.read("vvzb").probability.urgency).toBe(unseen(shared));
+    expect(shared.read("urgent").probability.urgency).toBeGreaterThan(0.5);
+  });
+
+  it("writes a smaller file than learning every bucket", () => {
+    expect(trainTellsModel(rows, options).features.length).toBeLessThan(
+      trainTellsModel(rows, { ...options, minFamilies: undefined }).features.length,
     );
   });
 });
