@@ -1,6 +1,6 @@
 import { FEATURE_SET_IDS } from "../../env/tells/feature-sets";
 import type { Decision } from "./model/thresholds";
-import type { TrainOptions } from "./model/train";
+import type { TrainOptions } from "./model/train-options";
 
 /**
  * How `npm run eval:tells` holds families out. The full protocol (the default, and the only

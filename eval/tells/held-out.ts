@@ -4,7 +4,8 @@ import { loadTellsModel } from "../../env/tells/tells-model";
 import { readCues } from "../../env/tells/verbal";
 import type { CorpusRow } from "./corpus/corpus-row";
 import { chooseThresholds, type Decision } from "./model/thresholds";
-import { type TrainOptions, trainTellsModel } from "./model/train";
+import { trainTellsModel } from "./model/train";
+import type { TrainOptions } from "./model/train-options";
 import { type LabelledSpan, type SplitScore, scoreMessages, scoreSplit } from "./score";
 
 /** FNV-1a of a string: a fixed, seedless order for placements other than the canonical one. */

@@ -16,7 +16,7 @@ import { evalProtocol } from "./eval-protocol";
 import { loadSplit } from "./fixtures";
 import { freshReports } from "./fresh-report";
 import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
-import { DEFAULT_TRAIN } from "./model/train";
+import { DEFAULT_TRAIN } from "./model/train-options";
 import { compact, r4, table } from "./report-format";
 import { scoreSplit } from "./score";
 

@@ -13,7 +13,8 @@ import {
   V10_MODEL_FILE,
 } from "./model-file";
 import { trainShippedModel } from "./shipped";
-import { contentHash, V5_TRAIN, V6_TRAIN, V7_TRAIN, V8_TRAIN, V9_TRAIN, V10_TRAIN } from "./train";
+import { contentHash } from "./train";
+import { V5_TRAIN, V6_TRAIN, V7_TRAIN, V8_TRAIN, V9_TRAIN, V10_TRAIN } from "./train-options";
 
 // Families added after tells-model@9 was released: v7-v9 are retrained without them.
 const AFTER_V9 = EIGHTH_PASS_IDS;

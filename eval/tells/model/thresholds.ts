@@ -4,7 +4,8 @@ import { loadTellsModel } from "../../../env/tells/tells-model";
 import { matchCueRules } from "../../../env/tells/verbal";
 import type { CorpusRow } from "../corpus/corpus-row";
 import { familyFolds } from "../held-out";
-import { type TrainOptions, trainTellsModel } from "./train";
+import { trainTellsModel } from "./train";
+import type { TrainOptions } from "./train-options";
 
 export const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
 const INNER_FOLDS = 3;

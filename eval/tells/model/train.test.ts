@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { type CorpusRow, loadCorpus } from "../corpus/corpus-row";
-import { DEFAULT_TRAIN, trainTellsModel, V10_TRAIN } from "./train";
+import { trainTellsModel } from "./train";
+import { DEFAULT_TRAIN, V10_TRAIN } from "./train-options";
 
 /** Absolute bucket numbers of a file's rows (the file stores gaps). */
 const bucketsOf = (features: readonly number[]): number[] => {

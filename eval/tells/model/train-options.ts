@@ -1,0 +1,127 @@
+/**
+ * How a tells model is trained (the options trainTellsModel reads), and the options every
+ * released model was trained with: a released file is retrained from these byte for byte, so
+ * they are frozen like the files (a change is a new version).
+ */
+export interface TrainOptions {
+  seed: number;
+  epochs: number;
+  /** AdaGrad base step. */
+  rate: number;
+  /** L2 strength, applied to the weights a row touches (lazy). */
+  l2: number;
+  /** Per-signal decision thresholds (0.5 when absent; the shipped model's come from thresholds.ts). */
+  thresholds?: readonly number[];
+  /** Per-signal rule veto levels (0.1 when absent; chosen with the thresholds). */
+  ruleVeto?: readonly number[];
+  version: string;
+  /** The feature set (env/tells/feature-sets.ts) the model reads with; tells-features/3 writes a tells-model/2 file. */
+  featureSet: string;
+  /**
+   * Thresholds are chosen for the best inner-fold F1 among the (veto, threshold) pairs whose
+   * inner-fold precision reaches this floor (the best F1 overall when none does); 0: no floor
+   * (tells-model@3 and @4 were chosen so).
+   */
+  precisionFloor?: number;
+  /**
+   * At most this many non-zero rows in the file, keeping the strongest (summed |int8| over the
+   * heads; ties: lower bucket). The reader's bucket → row index is 16-bit (≤ 32,766 rows, cache
+   * sized), and the grown corpus leaves 40k+ non-zero buckets. Absent: no cap (v3, v4).
+   */
+  maxRows?: number;
+  /** Clause pooling the file asks its reader for (tells-model/4); absent: the strongest clause. */
+  clausePooling?: "noisy-or";
+  /**
+   * When set (0–1), the signal heads learn message by message: a clause outside every gold span
+   * of a signal learns 0, and each clause inside one learns this share of the noisy-or
+   * multiple-instance gradient (the clauses of the message carry the signal together, so a
+   * clause another one already explains is pushed less) plus the rest of its plain target 1.
+   * Absent: every clause learns its own target, in one shuffled order of clauses (v3–v8).
+   */
+  multiInstanceShare?: number;
+  /**
+   * When set, a feature bucket is learned only if rows of at least this many training families
+   * touch it; the rest are dropped from the examples. A phrase only one voice uses cannot help
+   * read a voice held out, and while it is learned it takes weight the shared features would
+   * otherwise carry. Absent: every bucket is learned (v3–v10).
+   */
+  minFamilies?: number;
+}
+
+/** How tells-model@5 was trained (released; its file is retrained from these, byte for byte). */
+export const V5_TRAIN: TrainOptions = {
+  seed: 7,
+  epochs: 12,
+  rate: 0.3,
+  l2: 1e-5,
+  thresholds: [0.35, 0.35, 0.35, 0.35, 0.35],
+  version: "tells-model@5",
+  featureSet: "tells-features/5",
+  precisionFloor: 0.8,
+  maxRows: 32_000,
+};
+
+/** How tells-model@6 was trained: v5's learner over feature set 6 (released; retrained byte for byte). */
+export const V6_TRAIN: TrainOptions = {
+  ...V5_TRAIN,
+  version: "tells-model@6",
+  featureSet: "tells-features/6",
+};
+
+/**
+ * How tells-model@7 was trained: v6's learner and features on the corpus of the seventh pass
+ * (9,538 rows, 101 families); only the data changed (released; retrained byte for byte from
+ * those rows).
+ */
+export const V7_TRAIN: TrainOptions = {
+  ...V6_TRAIN,
+  version: "tells-model@7",
+};
+
+/**
+ * How tells-model@8 was trained (docs/tells.md, "Tenth pass"; released, retrained byte for
+ * byte): v7's rows read with tells-features/7 (surface n-grams at twice v6's values), half v7's
+ * AdaGrad step, and noisy-or pooling of clause probabilities. Each alone moved the mean over four placements by +0.002 to
+ * +0.004; together +0.011, and +0.013 on four placements not used to choose them.
+ */
+export const V8_TRAIN: TrainOptions = {
+  ...V7_TRAIN,
+  version: "tells-model@8",
+  featureSet: "tells-features/7",
+  rate: 0.15,
+  clausePooling: "noisy-or",
+};
+
+/**
+ * How tells-model@9 was trained (docs/tells.md, "Eleventh pass"; released, retrained byte for
+ * byte from the 9,538 rows before the eighth corpus pass): v8's, with the signal heads taught
+ * as the reader pools them, by noisy-or over a message's clauses (share 0.7 of the
+ * multiple-instance gradient; shares 0.3, 0.5 and 1 did less well held out).
+ */
+export const V9_TRAIN: TrainOptions = {
+  ...V8_TRAIN,
+  version: "tells-model@9",
+  multiInstanceShare: 0.7,
+};
+
+/**
+ * How tells-model@10 was trained: v9's learner on the corpus of the eighth pass (10,800 rows,
+ * 117 families). Only the data changed (docs/tells.md, "Twelfth pass"; released, retrained byte
+ * for byte).
+ */
+export const V10_TRAIN: TrainOptions = {
+  ...V9_TRAIN,
+  version: "tells-model@10",
+};
+
+/**
+ * The shipped model's training (docs/tells.md, "Thirteenth pass"): v10's, read with
+ * tells-features/8 (no condition gate), and learning only the buckets rows of at least five
+ * training families touch. Together +0.0066 macro F1 over placements 0–3 and +0.0077 over 4–7.
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V10_TRAIN,
+  version: "tells-model@11",
+  featureSet: "tells-features/8",
+  minFamilies: 5,
+};
