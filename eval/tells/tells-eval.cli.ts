@@ -8,6 +8,7 @@ import {
   FIFTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
+  NINTH_PASS_IDS,
   SEVENTH_PASS_IDS,
   SIXTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
@@ -146,6 +147,7 @@ const FROM_FOURTH = [
   ...SIXTH_PASS_IDS,
   ...SEVENTH_PASS_IDS,
   ...EIGHTH_PASS_IDS,
+  ...NINTH_PASS_IDS,
 ];
 const beforeFourthJson = report(
   "families before the fourth pass",
@@ -161,13 +163,13 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(table("rules+model", own));
 }
 // Rows of the passes after the fifth, which the "before" figures leave out.
-const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...EIGHTH_PASS_IDS];
+const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...EIGHTH_PASS_IDS, ...NINTH_PASS_IDS];
 report(
   "families before the fifth pass",
   preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family)),
 );
-// The sixth to eighth passes' voices, each pass together, the 69 families before the sixth and
-// the 101 before the eighth.
+// The sixth to ninth passes' voices, each pass together, the 69 families before the sixth, the
+// 101 before the eighth and the 117 before the ninth.
 const passReport = (name: string, ids: readonly string[]) =>
   report(
     `${name}-pass voices (${ids.length} families)`,
@@ -176,13 +178,18 @@ const passReport = (name: string, ids: readonly string[]) =>
 const sixthJson = passReport("sixth", SIXTH_PASS_IDS);
 const seventhJson = passReport("seventh", SEVENTH_PASS_IDS);
 const eighthJson = passReport("eighth", EIGHTH_PASS_IDS);
+const ninthJson = passReport("ninth", NINTH_PASS_IDS);
 const beforeSixthJson = report(
   "families before the sixth pass",
   preds.filter((p) => !LATER.includes(p.row.family)),
 );
 const beforeEighthJson = report(
   "families before the eighth pass",
-  preds.filter((p) => !EIGHTH_PASS_IDS.includes(p.row.family)),
+  preds.filter((p) => !EIGHTH_PASS_IDS.includes(p.row.family) && !NINTH_PASS_IDS.includes(p.row.family)),
+);
+const beforeNinthJson = report(
+  "families before the ninth pass",
+  preds.filter((p) => !NINTH_PASS_IDS.includes(p.row.family)),
 );
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
@@ -219,6 +226,8 @@ console.log(
     before_sixth_pass: beforeSixthJson,
     eighth_pass: eighthJson,
     before_eighth_pass: beforeEighthJson,
+    ninth_pass: ninthJson,
+    before_ninth_pass: beforeNinthJson,
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

@@ -9,6 +9,7 @@ import {
   tellsModelV8,
   tellsModelV9,
   tellsModelV10,
+  tellsModelV11,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -23,7 +24,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@7 at commit 2f25efa, before any tenth-pass change (tells-model@8);
  * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9);
  * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10);
- * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11).
+ * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11);
+ * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12).
  */
 const RELEASES = [
   {
@@ -74,12 +76,18 @@ const RELEASES = [
     hash: "sha256:e37dd7d9693f607cee66efb7640a1a0d9815c08620bab4cfbf1b7578f0417ab6",
     readings: "0a2e300081b095309ddba0591bcb5225648f32314ed1ff69c0b40e19f7e31f8c",
   },
+  {
+    load: tellsModelV11,
+    version: "tells-model@11",
+    hash: "sha256:88797a6fdc09f3999b4870cfb5350280f0e4506f8452d97fffdf959a53ddd422",
+    readings: "b984d51bc1960364ad1e5bf8131e53f40fbf6ccd7401c0332b03880db18e3504",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@11");
+    expect(TELLS_MODEL.version).toBe("tells-model@12");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

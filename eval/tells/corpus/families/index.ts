@@ -10,6 +10,7 @@ import { HAND_WRITTEN as FIRST_HAND, type HandWritten } from "./hand-written";
 import { HAND_WRITTEN_SECOND } from "./hand-written-second";
 import { bazaarHinglish, olxHinglish, whatsappShorthand } from "./hinglish";
 import { autoDealerHinglish, hindiListing, resellerEnglish } from "./more-voices";
+import { NINTH_PASS } from "./ninth-pass";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
 import { SEVENTH_PASS } from "./seventh-pass";
 import { SIXTH_PASS } from "./sixth-pass";
@@ -23,6 +24,7 @@ export { EIGHTH_PASS_IDS } from "./eighth-pass";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
+export { NINTH_PASS_IDS } from "./ninth-pass";
 export { SEVENTH_PASS_IDS } from "./seventh-pass";
 export { SIXTH_PASS_IDS } from "./sixth-pass";
 export { UNTOUCHED_V3_IDS } from "./untouched-third";
@@ -62,4 +64,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...SIXTH_PASS,
   ...SEVENTH_PASS,
   ...EIGHTH_PASS,
+  ...NINTH_PASS,
 ];
