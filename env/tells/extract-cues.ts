@@ -10,6 +10,7 @@ import v9File from "./model/tells-model.v9.json" with { type: "json" };
 import v10File from "./model/tells-model.v10.json" with { type: "json" };
 import v11File from "./model/tells-model.v11.json" with { type: "json" };
 import v12File from "./model/tells-model.v12.json" with { type: "json" };
+import v13File from "./model/tells-model.v13.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -51,7 +52,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v12File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v13File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -84,6 +85,8 @@ export const tellsModelV9 = frozenModel(v9File);
 export const tellsModelV10 = frozenModel(v10File);
 /** tells-model@11 (tells-features/8: no condition gate; buckets of five families or more). */
 export const tellsModelV11 = frozenModel(v11File);
+/** tells-model@12 (v11's learner on the ninth corpus pass, 11,280 rows). */
+export const tellsModelV12 = frozenModel(v12File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -108,6 +111,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@9": tellsModelV9,
   "tells-model@10": tellsModelV10,
   "tells-model@11": tellsModelV11,
+  "tells-model@12": tellsModelV12,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -11,6 +11,7 @@ import {
   NINTH_PASS_IDS,
   SEVENTH_PASS_IDS,
   SIXTH_PASS_IDS,
+  TENTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
@@ -148,6 +149,7 @@ const FROM_FOURTH = [
   ...SEVENTH_PASS_IDS,
   ...EIGHTH_PASS_IDS,
   ...NINTH_PASS_IDS,
+  ...TENTH_PASS_IDS,
 ];
 const beforeFourthJson = report(
   "families before the fourth pass",
@@ -163,13 +165,19 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(table("rules+model", own));
 }
 // Rows of the passes after the fifth, which the "before" figures leave out.
-const LATER = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...EIGHTH_PASS_IDS, ...NINTH_PASS_IDS];
+const LATER = [
+  ...SIXTH_PASS_IDS,
+  ...SEVENTH_PASS_IDS,
+  ...EIGHTH_PASS_IDS,
+  ...NINTH_PASS_IDS,
+  ...TENTH_PASS_IDS,
+];
 report(
   "families before the fifth pass",
   preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family)),
 );
-// The sixth to ninth passes' voices, each pass together, the 69 families before the sixth, the
-// 101 before the eighth and the 117 before the ninth.
+// The sixth to tenth passes' voices, each pass together, the 69 families before the sixth, the
+// 101 before the eighth, the 117 before the ninth and the 123 before the tenth.
 const passReport = (name: string, ids: readonly string[]) =>
   report(
     `${name}-pass voices (${ids.length} families)`,
@@ -179,17 +187,22 @@ const sixthJson = passReport("sixth", SIXTH_PASS_IDS);
 const seventhJson = passReport("seventh", SEVENTH_PASS_IDS);
 const eighthJson = passReport("eighth", EIGHTH_PASS_IDS);
 const ninthJson = passReport("ninth", NINTH_PASS_IDS);
+const tenthJson = passReport("tenth", TENTH_PASS_IDS);
 const beforeSixthJson = report(
   "families before the sixth pass",
   preds.filter((p) => !LATER.includes(p.row.family)),
 );
 const beforeEighthJson = report(
   "families before the eighth pass",
-  preds.filter((p) => !EIGHTH_PASS_IDS.includes(p.row.family) && !NINTH_PASS_IDS.includes(p.row.family)),
+  preds.filter((p) => ![...EIGHTH_PASS_IDS, ...NINTH_PASS_IDS, ...TENTH_PASS_IDS].includes(p.row.family)),
 );
 const beforeNinthJson = report(
   "families before the ninth pass",
-  preds.filter((p) => !NINTH_PASS_IDS.includes(p.row.family)),
+  preds.filter((p) => ![...NINTH_PASS_IDS, ...TENTH_PASS_IDS].includes(p.row.family)),
+);
+const beforeTenthJson = report(
+  "families before the tenth pass",
+  preds.filter((p) => !TENTH_PASS_IDS.includes(p.row.family)),
 );
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
@@ -228,6 +241,8 @@ console.log(
     before_eighth_pass: beforeEighthJson,
     ninth_pass: ninthJson,
     before_ninth_pass: beforeNinthJson,
+    tenth_pass: tenthJson,
+    before_tenth_pass: beforeTenthJson,
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

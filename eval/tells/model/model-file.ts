@@ -2,6 +2,11 @@ import { fileURLToPath } from "node:url";
 
 /** Where `npm run train:tells` writes the shipped weights (env/ imports them statically). */
 export const MODEL_FILE = fileURLToPath(
+  new URL("../../../env/tells/model/tells-model.v13.json", import.meta.url),
+);
+
+/** tells-model@12's file: released, retrained byte for byte from the rows it shipped with. */
+export const V12_MODEL_FILE = fileURLToPath(
   new URL("../../../env/tells/model/tells-model.v12.json", import.meta.url),
 );
 

@@ -10,6 +10,7 @@ import {
   tellsModelV9,
   tellsModelV10,
   tellsModelV11,
+  tellsModelV12,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -25,7 +26,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@8 at commit f0fbbaa, before any eleventh-pass change (tells-model@9);
  * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10);
  * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11);
- * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12).
+ * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12);
+ * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13).
  */
 const RELEASES = [
   {
@@ -82,12 +84,18 @@ const RELEASES = [
     hash: "sha256:88797a6fdc09f3999b4870cfb5350280f0e4506f8452d97fffdf959a53ddd422",
     readings: "b984d51bc1960364ad1e5bf8131e53f40fbf6ccd7401c0332b03880db18e3504",
   },
+  {
+    load: tellsModelV12,
+    version: "tells-model@12",
+    hash: "sha256:da0e4649a373317cad2e9014f0ae82fed8820f290c94449a9f36645c7642973f",
+    readings: "697ea5d4cc4d078d85216a92d2d20a7f9e1bd565c9e7020c748d7fa6aa82713e",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@12");
+    expect(TELLS_MODEL.version).toBe("tells-model@13");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

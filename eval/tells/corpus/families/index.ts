@@ -14,6 +14,7 @@ import { NINTH_PASS } from "./ninth-pass";
 import { SECOND_PASS_FAMILIES } from "./second-pass";
 import { SEVENTH_PASS } from "./seventh-pass";
 import { SIXTH_PASS } from "./sixth-pass";
+import { TENTH_PASS } from "./tenth-pass";
 import { THIRD_PASS_FAMILIES } from "./third-pass";
 import { THIRD_PASS_MORE } from "./third-pass-more";
 import { UNTOUCHED_THIRD } from "./untouched-third";
@@ -27,6 +28,7 @@ export { FRESH_FAMILY_IDS } from "./fresh-voices";
 export { NINTH_PASS_IDS } from "./ninth-pass";
 export { SEVENTH_PASS_IDS } from "./seventh-pass";
 export { SIXTH_PASS_IDS } from "./sixth-pass";
+export { TENTH_PASS_IDS } from "./tenth-pass";
 export { UNTOUCHED_V3_IDS } from "./untouched-third";
 
 export const FAMILIES: readonly Family[] = [
@@ -65,4 +67,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...SEVENTH_PASS,
   ...EIGHTH_PASS,
   ...NINTH_PASS,
+  ...TENTH_PASS,
 ];
