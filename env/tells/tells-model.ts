@@ -170,21 +170,17 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     const bestClause = new Int32Array(SIGNALS);
     VERBAL_SIGNALS.forEach((sig, s) => {
       const gate = licence[s] as number;
+      // One pass over the clauses finds the strongest and, under noisy-or, the chance none carries it.
       let best = -1;
+      let none = 1;
       for (let c = 0; c < clauses; c++) {
         if (gate !== -1 && ((f.clauseConcepts[c] ?? 0) & gate) === 0) continue;
-        if (best < 0 || (score[c * SIGNALS + s] as number) > (score[best * SIGNALS + s] as number)) best = c;
+        const z = score[c * SIGNALS + s] as number;
+        if (best < 0 || z > (score[best * SIGNALS + s] as number)) best = c;
+        if (noisyOr) none *= 1 - sigmoid(z);
       }
       bestClause[s] = Math.max(best, 0);
-      let p = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
-      if (noisyOr && best >= 0) {
-        let none = 1;
-        for (let c = 0; c < clauses; c++) {
-          if (gate !== -1 && ((f.clauseConcepts[c] ?? 0) & gate) === 0) continue;
-          none *= 1 - sigmoid(score[c * SIGNALS + s] as number);
-        }
-        p = 1 - none;
-      }
+      const p = best < 0 ? 0 : noisyOr ? 1 - none : sigmoid(score[best * SIGNALS + s] as number);
       probability[sig] = p;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });
