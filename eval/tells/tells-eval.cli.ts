@@ -141,16 +141,23 @@ const fourthJson = report(
   `fourth-pass voices (${FOURTH_PASS_IDS.join(", ")})`,
   preds.filter((p) => FOURTH_PASS_IDS.includes(p.row.family)),
 );
+// The passes from the sixth on, in the order they were written: each is reported on its own,
+// and the families before it apart (adding families moves the fold placement).
+const LATER_PASSES = [
+  ["sixth", SIXTH_PASS_IDS],
+  ["seventh", SEVENTH_PASS_IDS],
+  ["eighth", EIGHTH_PASS_IDS],
+  ["ninth", NINTH_PASS_IDS],
+  ["tenth", TENTH_PASS_IDS],
+] as const;
+type LaterPass = (typeof LATER_PASSES)[number][0];
+/** The families of a pass and of every pass after it. */
+const fromPass = (name: LaterPass): string[] =>
+  LATER_PASSES.slice(LATER_PASSES.findIndex(([n]) => n === name)).flatMap(([, ids]) => ids);
+// Rows of the passes after the fifth, which the "before" figures leave out.
+const LATER = fromPass("sixth");
 // Every pass from the fourth on is left out, so the figure is the 47 families written before it.
-const FROM_FOURTH = [
-  ...FOURTH_PASS_IDS,
-  ...FIFTH_PASS_IDS,
-  ...SIXTH_PASS_IDS,
-  ...SEVENTH_PASS_IDS,
-  ...EIGHTH_PASS_IDS,
-  ...NINTH_PASS_IDS,
-  ...TENTH_PASS_IDS,
-];
+const FROM_FOURTH = [...FOURTH_PASS_IDS, ...FIFTH_PASS_IDS, ...LATER];
 const beforeFourthJson = report(
   "families before the fourth pass",
   preds.filter((p) => !FROM_FOURTH.includes(p.row.family)),
@@ -164,14 +171,6 @@ for (const id of FIFTH_PASS_IDS) {
   console.log(`\nfifth-pass ${id}:`);
   console.log(table("rules+model", own));
 }
-// Rows of the passes after the fifth, which the "before" figures leave out.
-const LATER = [
-  ...SIXTH_PASS_IDS,
-  ...SEVENTH_PASS_IDS,
-  ...EIGHTH_PASS_IDS,
-  ...NINTH_PASS_IDS,
-  ...TENTH_PASS_IDS,
-];
 report(
   "families before the fifth pass",
   preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family)),
@@ -183,26 +182,19 @@ const passReport = (name: string, ids: readonly string[]) =>
     `${name}-pass voices (${ids.length} families)`,
     preds.filter((p) => ids.includes(p.row.family)),
   );
-const sixthJson = passReport("sixth", SIXTH_PASS_IDS);
-const seventhJson = passReport("seventh", SEVENTH_PASS_IDS);
-const eighthJson = passReport("eighth", EIGHTH_PASS_IDS);
-const ninthJson = passReport("ninth", NINTH_PASS_IDS);
-const tenthJson = passReport("tenth", TENTH_PASS_IDS);
-const beforeSixthJson = report(
-  "families before the sixth pass",
-  preds.filter((p) => !LATER.includes(p.row.family)),
-);
-const beforeEighthJson = report(
-  "families before the eighth pass",
-  preds.filter((p) => ![...EIGHTH_PASS_IDS, ...NINTH_PASS_IDS, ...TENTH_PASS_IDS].includes(p.row.family)),
-);
-const beforeNinthJson = report(
-  "families before the ninth pass",
-  preds.filter((p) => ![...NINTH_PASS_IDS, ...TENTH_PASS_IDS].includes(p.row.family)),
-);
-const beforeTenthJson = report(
-  "families before the tenth pass",
-  preds.filter((p) => !TENTH_PASS_IDS.includes(p.row.family)),
+const passJson = new Map(LATER_PASSES.map(([name, ids]) => [name, passReport(name, ids)]));
+// No "before the seventh" figure: the sixth and seventh passes were written together.
+const beforeJson = new Map(
+  (["sixth", "eighth", "ninth", "tenth"] as const).map((name) => {
+    const later = fromPass(name);
+    return [
+      name,
+      report(
+        `families before the ${name} pass`,
+        preds.filter((p) => !later.includes(p.row.family)),
+      ),
+    ];
+  }),
 );
 
 const legacy = [...loadSplit("dev"), ...loadSplit("test")];
@@ -234,15 +226,15 @@ console.log(
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     fourth_pass: fourthJson,
     before_fourth_pass: beforeFourthJson,
-    sixth_pass: sixthJson,
-    seventh_pass: seventhJson,
-    before_sixth_pass: beforeSixthJson,
-    eighth_pass: eighthJson,
-    before_eighth_pass: beforeEighthJson,
-    ninth_pass: ninthJson,
-    before_ninth_pass: beforeNinthJson,
-    tenth_pass: tenthJson,
-    before_tenth_pass: beforeTenthJson,
+    sixth_pass: passJson.get("sixth"),
+    seventh_pass: passJson.get("seventh"),
+    before_sixth_pass: beforeJson.get("sixth"),
+    eighth_pass: passJson.get("eighth"),
+    before_eighth_pass: beforeJson.get("eighth"),
+    ninth_pass: passJson.get("ninth"),
+    before_ninth_pass: beforeJson.get("ninth"),
+    tenth_pass: passJson.get("tenth"),
+    before_tenth_pass: beforeJson.get("tenth"),
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
