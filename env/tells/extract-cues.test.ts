@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,9 +10,11 @@ import {
   tellsModelFor,
   tellsModelV5,
   tellsModelV10,
+  tellsModelV13,
   UnknownTellsModelError,
 } from "./extract-cues";
 import { readCuesWithModel } from "./model-cues";
+import { loadTellsModel } from "./tells-model";
 import { readCues } from "./verbal";
 
 const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
@@ -54,6 +57,48 @@ describe("extractCues", () => {
       expect(TELLS_MODEL.read(logistics).fired.condition, logistics).toBe(false);
   });
 
+  it("the shipped model decides with every signal's reading: a scarcity claim is not also firmness", () => {
+    // A seller line of the tells-model@13 era, which read it as deception and confidence.
+    const text = "Okay, ₹32. Think it over, it's worth it. This is the last one I have in stock.";
+    expect(
+      readCuesWithModel(tellsModelV13(), text)
+        .spans.map((s) => s.signal)
+        .sort(),
+    ).toEqual(["confidence", "deception"]);
+    expect(signals(text)).toEqual(["deception"]);
+  });
+
+  it("under a combiner, the rule spans of a signal it does not carry are dropped and a carried one is kept", () => {
+    const text = "screen pe halka scratch hai, final price 450";
+    const never = TELLS_MODEL.combiner?.weights.map((w) => [-100, ...w.slice(1).map(() => 0)]) ?? [];
+    const quietCondition = {
+      ...TELLS_MODEL,
+      combiner: {
+        inputs: "cross-signal/1" as const,
+        weights: TELLS_MODEL.combiner?.weights.map((w, s) => (s === 4 ? (never[s] as number[]) : w)) ?? [],
+        thresholds: TELLS_MODEL.combiner?.thresholds ?? [],
+      },
+    };
+    expect(readCues(text).spans.some((s) => s.signal === "condition")).toBe(true);
+    expect(readCuesWithModel(TELLS_MODEL, text).spans.some((s) => s.signal === "condition")).toBe(true);
+    const quiet = readCuesWithModel(quietCondition, text);
+    expect(quiet.spans.some((s) => s.signal === "condition")).toBe(false);
+    expect(quiet.condition).toBeNull();
+    expect(quiet.spans.filter((s) => s.signal !== "condition")).toEqual(
+      readCuesWithModel(TELLS_MODEL, text).spans.filter((s) => s.signal !== "condition"),
+    );
+  });
+
+  it("a model file carries a combiner exactly when its format is tells-model/5", () => {
+    const v14 = JSON.parse(readFileSync(new URL("./model/tells-model.v14.json", import.meta.url), "utf8"));
+    const v13 = JSON.parse(readFileSync(new URL("./model/tells-model.v13.json", import.meta.url), "utf8"));
+    const { combiner, ...without } = v14;
+    expect(() => loadTellsModel(without)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v13, combiner })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v13, format: "tells-model/5" })).toThrow(/not readable/);
+    expect(loadTellsModel(v14).combiner).toEqual(combiner);
+  });
+
   it("a model span points into the message and says it was learned", () => {
     const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
@@ -82,7 +127,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@13");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@14");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VERBAL_SIGNALS } from "./cue-rules";
 import { FEATURE_SET_IDS } from "./feature-sets";
 import v3File from "./model/tells-model.v3.json" with { type: "json" };
 import v4File from "./model/tells-model.v4.json" with { type: "json" };
@@ -11,7 +12,9 @@ import v10File from "./model/tells-model.v10.json" with { type: "json" };
 import v11File from "./model/tells-model.v11.json" with { type: "json" };
 import v12File from "./model/tells-model.v12.json" with { type: "json" };
 import v13File from "./model/tells-model.v13.json" with { type: "json" };
+import v14File from "./model/tells-model.v14.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
+import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
 
@@ -33,13 +36,20 @@ export type LocalTellsExtractor = "rules" | "model";
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
 const TellsModelFile = z.object({
-  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4"]),
+  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4", "tells-model/5"]),
   version: z.string(),
   feature_set: z
     .string()
     .refine((id) => FEATURE_SET_IDS.includes(id), "unknown feature set")
     .optional(),
   clause_pooling: z.literal("noisy-or").optional(),
+  combiner: z
+    .object({
+      inputs: z.literal("cross-signal/1"),
+      weights: z.array(z.array(z.number()).length(COMBINER_INPUTS)).length(VERBAL_SIGNALS.length),
+      thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
+    })
+    .optional(),
   feature_bits: z.number().int(),
   heads: z.array(z.string()),
   bias: z.array(z.number()),
@@ -52,7 +62,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v13File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v14File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -87,6 +97,8 @@ export const tellsModelV10 = frozenModel(v10File);
 export const tellsModelV11 = frozenModel(v11File);
 /** tells-model@12 (v11's learner on the ninth corpus pass, 11,280 rows). */
 export const tellsModelV12 = frozenModel(v12File);
+/** tells-model@13 (v11's learner on the tenth corpus pass, 11,760 rows; the last decided signal by signal). */
+export const tellsModelV13 = frozenModel(v13File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -112,6 +124,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@10": tellsModelV10,
   "tells-model@11": tellsModelV11,
   "tells-model@12": tellsModelV12,
+  "tells-model@13": tellsModelV13,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

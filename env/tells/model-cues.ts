@@ -1,6 +1,7 @@
 import { round3 } from "../money";
-import { VERBAL_SIGNALS } from "./cue-rules";
-import type { ConditionGrade, TellsModel } from "./tells-model";
+import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import { combineSignals } from "./signal-combiner";
+import type { ConditionGrade, ModelReading, TellsModel } from "./tells-model";
 import { type CueSpan, matchCueRules, summariseSpans, type VerbalReading } from "./verbal";
 
 /**
@@ -22,20 +23,19 @@ export const GRADE_SCORE: Readonly<Record<ConditionGrade, number>> = {
 };
 
 /**
- * Rules and the learned layer together. Rules give the explainable spans; a rule span stays
- * unless the model puts its signal below that signal's veto level (model.ruleVeto). A signal the model finds
- * with no rule span behind it adds one span: the word window with the strongest evidence,
- * scored with the model's probability (condition: the predicted grade's score).
+ * Rules and the learned layer together. Rules give the explainable spans. Which signals the
+ * message carries is the model's call: with a combiner (tells-model/5), every signal's
+ * probability and rule match decide together and the rule spans of the signals carried stay;
+ * before, a rule span stayed unless the model put its signal below that signal's veto level
+ * (model.ruleVeto) and the model added the signals above its thresholds. A signal carried with
+ * no rule span behind it adds one span: the word window with the strongest evidence, scored
+ * with the model's probability (condition: the predicted grade's score).
  */
 export function readCuesWithModel(model: TellsModel, message: string): VerbalReading {
   const m = model.read(message);
-  // The model reads first: rules of a signal it vetoes would be dropped anyway, so they never run.
-  const spans = matchCueRules(
-    message,
-    (signal) => m.probability[signal] >= (model.ruleVeto[VERBAL_SIGNALS.indexOf(signal)] ?? 0),
-  );
+  const { spans, carried } = ruleSpansKept(model, m, message);
   for (const signal of VERBAL_SIGNALS) {
-    if (!m.fired[signal] || spans.some((s) => s.signal === signal)) continue;
+    if (!carried[signal] || spans.some((s) => s.signal === signal)) continue;
     const ev = m.evidence(signal);
     if (ev === null) continue;
     const span: CueSpan = {
@@ -54,4 +54,30 @@ export function readCuesWithModel(model: TellsModel, message: string): VerbalRea
     spans.push(span);
   }
   return summariseSpans(spans);
+}
+
+/** The rule spans the model keeps, and which signals the message carries. */
+function ruleSpansKept(
+  model: TellsModel,
+  m: ModelReading,
+  message: string,
+): { spans: CueSpan[]; carried: Record<VerbalSignal, boolean> } {
+  const combiner = model.combiner;
+  if (combiner === undefined) {
+    // The model reads first: rules of a signal it vetoes would be dropped anyway, so they never run.
+    const spans = matchCueRules(
+      message,
+      (signal) => m.probability[signal] >= (model.ruleVeto[VERBAL_SIGNALS.indexOf(signal)] ?? 0),
+    );
+    return { spans, carried: m.fired };
+  }
+  const all = matchCueRules(message);
+  const decided = combineSignals(combiner, {
+    p: VERBAL_SIGNALS.map((s) => m.probability[s]),
+    strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
+    rule: VERBAL_SIGNALS.map((s) => all.some((x) => x.signal === s)),
+  });
+  const carried = {} as Record<VerbalSignal, boolean>;
+  for (const s of VERBAL_SIGNALS) carried[s] = decided[s].carried;
+  return { spans: all.filter((x) => carried[x.signal]), carried };
 }

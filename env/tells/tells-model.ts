@@ -1,5 +1,6 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
+import type { SignalCombiner } from "./signal-combiner";
 import type { ConditionLabel } from "./tell-observation";
 import { FEATURE_BITS } from "./text-features";
 
@@ -19,10 +20,11 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * read only when condition fires). Weights are int8-quantised per head (w = q · scale) and
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
  * Format tells-model/3 adds `feature_set` (feature-sets.ts); a tells-model/2 file reads with
- * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`.
+ * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`; format
+ * tells-model/5 adds `combiner` (signal-combiner.ts).
  */
 export interface TellsModelWeights {
-  format: "tells-model/2" | "tells-model/3" | "tells-model/4";
+  format: "tells-model/2" | "tells-model/3" | "tells-model/4" | "tells-model/5";
   version: string;
   /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
@@ -31,6 +33,12 @@ export interface TellsModelWeights {
    * at least one clause carries the signal. Earlier formats take the strongest clause's.
    */
   clause_pooling?: "noisy-or";
+  /**
+   * How the model path decides which signals a message carries (tells-model/5 only): from every
+   * signal's reading and rule match together. Earlier formats: `thresholds` and `rule_veto`,
+   * each signal on its own.
+   */
+  combiner?: SignalCombiner;
   feature_bits: number;
   heads: string[];
   bias: number[];
@@ -53,6 +61,8 @@ export interface Evidence {
 
 export interface ModelReading {
   probability: Record<VerbalSignal, number>;
+  /** The probability of the signal's strongest clause (equal to `probability` without noisy-or pooling). */
+  strongest: Record<VerbalSignal, number>;
   /** Signals whose probability clears the head's threshold. */
   fired: Record<VerbalSignal, boolean>;
   /** Most likely grade in the strongest condition clause (computed on demand), meaningful when condition fired. */
@@ -68,6 +78,8 @@ export interface TellsModel {
   ruleVeto: readonly number[];
   /** Per signal decision thresholds (as in the file), in VERBAL_SIGNALS order. */
   thresholds: readonly number[];
+  /** The message-level decision of a tells-model/5 file; absent before. */
+  combiner: SignalCombiner | undefined;
   read(text: string): ModelReading;
 }
 
@@ -79,12 +91,14 @@ const MAX_WINDOW = 4;
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
-  const v4 = w.format === "tells-model/4";
+  const v5 = w.format === "tells-model/5";
+  const pooled = v5 || w.format === "tells-model/4";
   if (
-    (!v2 && !v4 && w.format !== "tells-model/3") ||
+    (!v2 && !pooled && w.format !== "tells-model/3") ||
     w.feature_bits !== FEATURE_BITS ||
     v2 === (w.feature_set !== undefined) ||
-    v4 !== (w.clause_pooling === "noisy-or")
+    pooled !== (w.clause_pooling === "noisy-or") ||
+    v5 !== (w.combiner !== undefined)
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
@@ -160,6 +174,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       score[at + 4] = (score[at + 4] as number) + x * (signalTable[base + 4] as number);
     }
     const probability = {} as Record<VerbalSignal, number>;
+    const strongest = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
     for (let c = 0; c < clauses; c++) {
       for (let s = 0; s < SIGNALS; s++) {
@@ -180,8 +195,10 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
         if (noisyOr) none *= 1 - sigmoid(z);
       }
       bestClause[s] = Math.max(best, 0);
-      const p = best < 0 ? 0 : noisyOr ? 1 - none : sigmoid(score[best * SIGNALS + s] as number);
+      const top = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
+      const p = noisyOr && best >= 0 ? 1 - none : top;
       probability[sig] = p;
+      strongest[sig] = top;
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });
 
@@ -221,10 +238,17 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
     }
 
-    return { probability, fired, grade, evidence };
+    return { probability, strongest, fired, grade, evidence };
   }
 
-  return { version: w.version, contentHash: w.content_hash, ruleVeto: w.rule_veto, thresholds, read };
+  return {
+    version: w.version,
+    contentHash: w.content_hash,
+    ruleVeto: w.rule_veto,
+    thresholds,
+    combiner: w.combiner,
+    read,
+  };
 }
 
 function sigmoid(x: number): number {

@@ -8,7 +8,7 @@ import type { TrainOptions } from "./model/train-options";
  * outer fold by inner grouped folds: 4 trainings per outer fold. For quick iterations on a
  * shared 2-core machine a cheaper proxy can be asked for by environment:
  * - TELLS_EVAL_FOLDS=k: k outer folds instead of 5 (2–10);
- * - TELLS_EVAL_FAST=1: thresholds and vetoes fixed to the shipped model's, one training per
+ * - TELLS_EVAL_FAST=1: thresholds, vetoes and combiner fixed to the shipped model's, one training per
  *   fold. A change that moves probabilities is then judged partly on an old threshold fit.
  * And, for judging a change over several splits rather than one (held-out figures move by about
  * ±0.005 from one split to another):
@@ -76,7 +76,7 @@ export function evalProtocol(
   const where = `${placement === 0 ? "" : `, fold placement ${placement}`}${settings.map((x) => `, ${x}`).join("")}`;
   return {
     folds,
-    fixed: fast ? { thresholds: [...shipped.thresholds], ruleVeto: [...shipped.ruleVeto] } : undefined,
+    fixed: fast ? structuredClone(shipped) : undefined,
     placement,
     train,
     name: full

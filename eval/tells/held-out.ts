@@ -3,7 +3,7 @@ import { readCuesWithModel } from "../../env/tells/model-cues";
 import { loadTellsModel } from "../../env/tells/tells-model";
 import { readCues } from "../../env/tells/verbal";
 import type { CorpusRow } from "./corpus/corpus-row";
-import { chooseThresholds, type Decision } from "./model/thresholds";
+import { chooseThresholds, type Decision, decided } from "./model/thresholds";
 import { trainTellsModel } from "./model/train";
 import type { TrainOptions } from "./model/train-options";
 import { type LabelledSpan, type SplitScore, scoreMessages, scoreSplit } from "./score";
@@ -83,7 +83,7 @@ export function crossValidate(
     // Thresholds come from the training families alone (inner grouped folds), never the
     // held-out ones; a proxy run may fix them instead (eval-protocol.ts).
     const decision = fixed ?? chooseThresholds(trainRows, train);
-    const model = loadTellsModel(trainTellsModel(trainRows, { ...train, ...decision }));
+    const model = loadTellsModel(trainTellsModel(trainRows, decided(train, decision)));
     for (const row of rows.filter((r) => folds.get(r.family) === fold)) {
       out.push({
         row,

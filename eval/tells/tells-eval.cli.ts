@@ -34,6 +34,7 @@ import { scoreSplit } from "./score";
 const PROTOCOL = evalProtocol(process.env, {
   thresholds: [...TELLS_MODEL.thresholds],
   ruleVeto: [...TELLS_MODEL.ruleVeto],
+  ...(TELLS_MODEL.combiner === undefined ? {} : { combiner: TELLS_MODEL.combiner }),
 });
 const FOLDS = PROTOCOL.folds;
 const TIMED_PASSES = 7;

@@ -11,6 +11,7 @@ import {
   tellsModelV10,
   tellsModelV11,
   tellsModelV12,
+  tellsModelV13,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -27,7 +28,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@9 at commit 09c01dd, before the eighth corpus pass landed (tells-model@10);
  * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11);
  * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12);
- * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13).
+ * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13);
+ * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14).
  */
 const RELEASES = [
   {
@@ -90,12 +92,18 @@ const RELEASES = [
     hash: "sha256:da0e4649a373317cad2e9014f0ae82fed8820f290c94449a9f36645c7642973f",
     readings: "697ea5d4cc4d078d85216a92d2d20a7f9e1bd565c9e7020c748d7fa6aa82713e",
   },
+  {
+    load: tellsModelV13,
+    version: "tells-model@13",
+    hash: "sha256:3decb8e482f302edefadf4bf038134a10f96ed234f9c78030ee7804c1fd5b34f",
+    readings: "61875d56f81e860bf25624de49ed245f6742aacab8b60ee6c1117b4e89666733",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@13");
+    expect(TELLS_MODEL.version).toBe("tells-model@14");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

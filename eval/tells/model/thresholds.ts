@@ -1,25 +1,32 @@
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
 import { RULE_VETO_CANDIDATES } from "../../../env/tells/model-cues";
+import type { SignalCombiner } from "../../../env/tells/signal-combiner";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { matchCueRules } from "../../../env/tells/verbal";
 import type { CorpusRow } from "../corpus/corpus-row";
 import { familyFolds } from "../held-out";
+import { fitCombiner } from "./combiner-fit";
 import { trainTellsModel } from "./train";
 import type { TrainOptions } from "./train-options";
 
 export const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
-const INNER_FOLDS = 3;
 
-/** One inner-fold reading of a message: per signal, the gold label, a rule match, the model's probability. */
+/**
+ * One inner-fold reading of a message: per signal, the gold label, a rule match, the model's
+ * probability and its strongest clause's.
+ */
 export interface Seen {
   gold: boolean[];
   rule: boolean[];
   p: number[];
+  strongest: number[];
 }
 
 export interface Decision {
   thresholds: number[];
   ruleVeto: number[];
+  /** The message-level combiner (TrainOptions.combiner), fitted on the same inner-fold readings. */
+  combiner?: SignalCombiner;
 }
 
 /**
@@ -30,13 +37,16 @@ export interface Decision {
  * the model above the threshold). A weak rule family (condition words used about anything)
  * gets a higher veto; a precise one keeps a low one. With a precision floor (tells-model@5:
  * 0.8, issue #12's bar) only pairs whose inner-fold precision reaches it compete, so a signal
- * trades a little recall for precision where F1 alone would not.
+ * trades a little recall for precision where F1 alone would not. Under TrainOptions.combiner the
+ * same readings also fit the combiner that decides in place of thresholds and vetoes
+ * (combiner-fit.ts); the thresholds and vetoes are still chosen and shipped, for `fired`.
  */
 export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions): Decision {
   const precisionFloor = train.precisionFloor ?? 0;
-  const folds = familyFolds(rows, INNER_FOLDS);
+  const innerFolds = train.innerFolds ?? 3;
+  const folds = familyFolds(rows, innerFolds);
   const seen: Seen[] = [];
-  for (let fold = 0; fold < INNER_FOLDS; fold++) {
+  for (let fold = 0; fold < innerFolds; fold++) {
     const model = loadTellsModel(
       trainTellsModel(
         rows.filter((r) => folds.get(r.family) !== fold),
@@ -50,6 +60,7 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
         gold: VERBAL_SIGNALS.map((s) => r.spans.some((x) => x.signal === s)),
         rule: VERBAL_SIGNALS.map((s) => rules.some((x) => x.signal === s)),
         p: VERBAL_SIGNALS.map((s) => m.probability[s]),
+        strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
       });
     }
   }
@@ -60,7 +71,14 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
     thresholds.push(chosen.threshold);
     ruleVeto.push(chosen.veto);
   });
-  return { thresholds, ruleVeto };
+  if (train.combiner === undefined) return { thresholds, ruleVeto };
+  return { thresholds, ruleVeto, combiner: fitCombiner(seen, train.combinerFloor ?? precisionFloor) };
+}
+
+/** A training's options with a decision's thresholds, vetoes and combiner written into the file. */
+export function decided(train: TrainOptions, d: Decision): TrainOptions {
+  const { combiner, ...rest } = d;
+  return { ...train, ...rest, ...(combiner === undefined ? {} : { combinerWeights: combiner }) };
 }
 
 /**

@@ -6,7 +6,7 @@ import { trainShippedModel } from "./shipped";
 /**
  * `npm run train:tells`: train the shipped tells model on the WHOLE corpus (every family;
  * the held-out numbers come from `npm run eval:tells`, which retrains per fold) and write
- * env/tells/model/tells-model.v13.json (tells-model@13). Seeded, so the file is byte-identical on every run.
+ * env/tells/model/tells-model.v14.json (tells-model@14). Seeded, so the file is byte-identical on every run.
  */
 
 const rows = loadCorpus();
@@ -20,6 +20,7 @@ console.log(
     bytes: Buffer.byteLength(text),
     thresholds: weights.thresholds,
     rule_veto: weights.rule_veto,
+    ...(weights.combiner === undefined ? {} : { combiner_thresholds: weights.combiner.thresholds }),
     content_hash: weights.content_hash,
   }),
 );

@@ -255,11 +255,14 @@ function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): Tells
   }
   const v3 = o.featureSet === "tells-features/3";
   const pooled = o.clausePooling !== undefined;
+  const combined = o.combinerWeights !== undefined;
+  if (combined && !pooled) throw new Error("a combiner needs noisy-or clause pooling (tells-model/5)");
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: v3 ? "tells-model/2" : pooled ? "tells-model/4" : "tells-model/3",
+    format: v3 ? "tells-model/2" : combined ? "tells-model/5" : pooled ? "tells-model/4" : "tells-model/3",
     version: o.version,
     ...(v3 ? {} : { feature_set: o.featureSet }),
     ...(pooled ? { clause_pooling: o.clausePooling } : {}),
+    ...(combined ? { combiner: o.combinerWeights } : {}),
     feature_bits: FEATURE_BITS,
     heads: HEADS,
     bias: Array.from(bias, round6),

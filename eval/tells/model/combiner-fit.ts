@@ -1,0 +1,89 @@
+import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import { COMBINER_INPUTS, combinerInputs, type SignalCombiner } from "../../../env/tells/signal-combiner";
+import type { Seen } from "./thresholds";
+
+const ITERATIONS = 400;
+const RATE = 0.5;
+const L2 = 1e-3;
+// Thresholds tried, as integers over 1000 so the grid is exact: 0.100, 0.125, … 0.800.
+const THRESHOLDS_MILLI = Array.from({ length: 29 }, (_, i) => 100 + 25 * i);
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/**
+ * The combiner of a tells-model/5 file, fitted on inner-fold readings (each read by a model that
+ * was not trained on its family, as the shipped model reads a stranger): per signal, a logistic
+ * regression over combinerInputs by full-batch AdaGrad with L2 (the bias unpenalised), then the
+ * threshold with the best F1 among those whose precision reaches the floor (the best F1 overall
+ * when none does). Full-batch and in a fixed order: the same readings give the same weights.
+ * Weights are rounded to 6 decimals, as the file stores them, before thresholds are chosen.
+ */
+export function fitCombiner(seen: readonly Seen[], precisionFloor: number): SignalCombiner {
+  const weights: number[][] = [];
+  const thresholds: number[] = [];
+  VERBAL_SIGNALS.forEach((_, s) => {
+    const x = seen.map((r) => combinerInputs({ p: r.p, strongest: r.strongest, rule: r.rule }, s));
+    const y = seen.map((r) => (r.gold[s] ? 1 : 0));
+    const w = fitLogistic(x, y).map(round6);
+    weights.push(w);
+    const probability = x.map((xi) => sigmoid(dot(w, xi)));
+    thresholds.push(pickThreshold(probability, y, precisionFloor));
+  });
+  return { inputs: "cross-signal/1", weights, thresholds };
+}
+
+function fitLogistic(x: readonly number[][], y: readonly number[]): number[] {
+  const w = new Float64Array(COMBINER_INPUTS);
+  const g2 = new Float64Array(COMBINER_INPUTS).fill(1e-8);
+  const n = Math.max(x.length, 1);
+  for (let it = 0; it < ITERATIONS; it++) {
+    const g = new Float64Array(COMBINER_INPUTS);
+    x.forEach((xi, i) => {
+      const e = sigmoid(dot(w, xi)) - (y[i] as number);
+      for (let j = 0; j < COMBINER_INPUTS; j++) g[j] = (g[j] as number) + e * (xi[j] as number);
+    });
+    for (let j = 0; j < COMBINER_INPUTS; j++) {
+      const gj = (g[j] as number) / n + (j === 0 ? 0 : L2 * (w[j] as number));
+      g2[j] = (g2[j] as number) + gj * gj;
+      w[j] = (w[j] as number) - (RATE * gj) / Math.sqrt(g2[j] as number);
+    }
+  }
+  return Array.from(w);
+}
+
+/** The threshold with the best F1 among those reaching the precision floor; ties keep the lowest. */
+export function pickThreshold(
+  probability: readonly number[],
+  gold: readonly number[],
+  floor: number,
+): number {
+  let best = { f1: -1, t: 0.5 };
+  let floored = { f1: -1, t: 0.5 };
+  for (const milli of THRESHOLDS_MILLI) {
+    const t = milli / 1000;
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    probability.forEach((p, i) => {
+      const predicted = p >= t;
+      if (predicted && gold[i] === 1) tp++;
+      else if (predicted) fp++;
+      else if (gold[i] === 1) fn++;
+    });
+    const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+    const precision = tp === 0 ? 0 : tp / (tp + fp);
+    if (f1 > best.f1) best = { f1, t };
+    if (precision >= floor && f1 > floored.f1) floored = { f1, t };
+  }
+  return floored.f1 >= 0 ? floored.t : best.t;
+}
+
+function dot(w: ArrayLike<number>, x: readonly number[]): number {
+  let z = 0;
+  for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
+  return z;
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
