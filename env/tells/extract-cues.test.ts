@@ -46,8 +46,12 @@ describe("extractCues", () => {
   });
 
   it("the shipped model (tells-features/8, no gate) also reads a fault with no item-state word", () => {
-    // Not a corpus row: a failure said with a usage verb only, which the gate used to shut out.
-    expect(TELLS_MODEL.read("mic kaam nahi karta, baaki sab theek").fired.condition).toBe(true);
+    // Not corpus rows: damage said without any item-state word, which the gate used to shut out.
+    for (const fault of ["andar se toot gaya hai", "the colour has run"]) {
+      expect(tellsModelV10().read(fault).probability.condition, fault).toBe(0);
+      expect(signals(fault), fault).toContain("condition");
+    }
+    expect(TELLS_MODEL.read("andar se toot gaya hai").fired.condition).toBe(true);
     expect(TELLS_MODEL.read("screen pe halka scratch hai").fired.condition).toBe(true);
     for (const logistics of [
       "location bhejo, main aa jata hoon",
@@ -127,7 +131,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@14");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@15");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -13,6 +13,7 @@ import v11File from "./model/tells-model.v11.json" with { type: "json" };
 import v12File from "./model/tells-model.v12.json" with { type: "json" };
 import v13File from "./model/tells-model.v13.json" with { type: "json" };
 import v14File from "./model/tells-model.v14.json" with { type: "json" };
+import v15File from "./model/tells-model.v15.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -62,7 +63,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v14File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v15File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -99,6 +100,8 @@ export const tellsModelV11 = frozenModel(v11File);
 export const tellsModelV12 = frozenModel(v12File);
 /** tells-model@13 (v11's learner on the tenth corpus pass, 11,760 rows; the last decided signal by signal). */
 export const tellsModelV13 = frozenModel(v13File);
+/** tells-model@14 (v13's weights with the cross-signal combiner, format tells-model/5; 11,760 rows). */
+export const tellsModelV14 = frozenModel(v14File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -125,6 +128,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@11": tellsModelV11,
   "tells-model@12": tellsModelV12,
   "tells-model@13": tellsModelV13,
+  "tells-model@14": tellsModelV14,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

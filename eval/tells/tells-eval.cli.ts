@@ -5,6 +5,7 @@ import { loadCorpus } from "./corpus/corpus-row";
 import {
   AFTER_V2_LEXICON_IDS,
   EIGHTH_PASS_IDS,
+  ELEVENTH_PASS_IDS,
   FIFTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
@@ -150,6 +151,7 @@ const LATER_PASSES = [
   ["eighth", EIGHTH_PASS_IDS],
   ["ninth", NINTH_PASS_IDS],
   ["tenth", TENTH_PASS_IDS],
+  ["eleventh", ELEVENTH_PASS_IDS],
 ] as const;
 type LaterPass = (typeof LATER_PASSES)[number][0];
 /** The families of a pass and of every pass after it. */
@@ -176,8 +178,8 @@ report(
   "families before the fifth pass",
   preds.filter((p) => !FIFTH_PASS_IDS.includes(p.row.family) && !LATER.includes(p.row.family)),
 );
-// The sixth to tenth passes' voices, each pass together, the 69 families before the sixth, the
-// 101 before the eighth, the 117 before the ninth and the 123 before the tenth.
+// The voices of each pass from the sixth on, each pass together, and the families before each
+// (69 before the sixth, 101 before the eighth, 117 before the ninth, 123 before the tenth, …).
 const passReport = (name: string, ids: readonly string[]) =>
   report(
     `${name}-pass voices (${ids.length} families)`,
@@ -186,7 +188,7 @@ const passReport = (name: string, ids: readonly string[]) =>
 const passJson = new Map(LATER_PASSES.map(([name, ids]) => [name, passReport(name, ids)]));
 // No "before the seventh" figure: the sixth and seventh passes were written together.
 const beforeJson = new Map(
-  (["sixth", "eighth", "ninth", "tenth"] as const).map((name) => {
+  LATER_PASSES.filter(([name]) => name !== "seventh").map(([name]) => {
     const later = fromPass(name);
     return [
       name,
@@ -195,6 +197,16 @@ const beforeJson = new Map(
         preds.filter((p) => !later.includes(p.row.family)),
       ),
     ];
+  }),
+);
+
+// Each pass's own figure, then the families before it (the sixth's after the seventh, written with it).
+const passFigures = Object.fromEntries(
+  LATER_PASSES.flatMap(([name]) => {
+    const own: [string, unknown] = [`${name}_pass`, passJson.get(name)];
+    if (name === "sixth") return [own];
+    const closes = name === "seventh" ? "sixth" : name;
+    return [own, [`before_${closes}_pass`, beforeJson.get(closes)]];
   }),
 );
 
@@ -227,15 +239,7 @@ console.log(
     untouched_v3: { rows: untouchedPreds.length, ...compact(untouched) },
     fourth_pass: fourthJson,
     before_fourth_pass: beforeFourthJson,
-    sixth_pass: passJson.get("sixth"),
-    seventh_pass: passJson.get("seventh"),
-    before_sixth_pass: beforeJson.get("sixth"),
-    eighth_pass: passJson.get("eighth"),
-    before_eighth_pass: beforeJson.get("eighth"),
-    ninth_pass: passJson.get("ninth"),
-    before_ninth_pass: beforeJson.get("ninth"),
-    tenth_pass: passJson.get("tenth"),
-    before_tenth_pass: beforeJson.get("tenth"),
+    ...passFigures,
     per_language: Object.fromEntries([...perLang].sort().map(([l, s]) => [l, r4(s.macro_f1)])),
     ...freshJson,
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),

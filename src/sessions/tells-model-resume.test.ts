@@ -7,7 +7,7 @@ import type { Observation } from "../../env/observation";
 import {
   TELLS_MODEL_REF,
   type TellsModelRef,
-  tellsModelV5,
+  tellsModelV13,
   UnknownTellsModelError,
 } from "../../env/tells/extract-cues";
 import { EpisodeStore } from "../storage/episode-store";
@@ -27,7 +27,8 @@ function catchError(f: () => unknown): unknown {
   throw new Error("expected a throw");
 }
 
-const V5: TellsModelRef = { version: tellsModelV5().version, hash: tellsModelV5().contentHash };
+// The earlier release a session opens under: one whose readings of these sellers differ from the shipped model's.
+const OPENED: TellsModelRef = { version: tellsModelV13().version, hash: tellsModelV13().contentHash };
 
 const dir = mkdtempSync(join(tmpdir(), "tells-resume-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,17 +80,17 @@ const BUYER_REQ = {
 };
 
 describe("a session opened under an earlier tells model, resumed after a newer one shipped", () => {
-  it("buyer role: continues with the model it opened with, byte for byte like an uninterrupted v5 session", async () => {
-    // The reference: a v5 server that never restarts.
-    const straight = server(newFile(), V5);
+  it("buyer role: continues with the model it opened with, byte for byte like an uninterrupted session under that model", async () => {
+    // The reference: a server of the earlier release that never restarts.
+    const straight = server(newFile(), OPENED);
     const a = await straight.svc.reset(BUYER_REQ);
     const whole = await playBuyer(straight.svc, a.session_id, a.observation, 300);
     const wholeStored = stored(straight.store, a.session_id);
     expect(wholeStored.models.length).toBeGreaterThan(2);
 
-    // Opened and stepped under v5, then the process restarts with v6 shipped.
+    // Opened and stepped under the earlier model, then the process restarts with the newer one shipped.
     const file = newFile();
-    const before = server(file, V5);
+    const before = server(file, OPENED);
     const b = await before.svc.reset(BUYER_REQ);
     const half = await playBuyer(before.svc, b.session_id, b.observation, 11);
     expect(half.obs.episode_number).toBeGreaterThan(1);
@@ -101,18 +102,18 @@ describe("a session opened under an earlier tells model, resumed after a newer o
     expect([...half.trace, ...rest.trace].map(same)).toEqual(whole.trace);
     const resumed = stored(after.store, b.session_id);
     expect(resumed.logs.map(same)).toEqual(wholeStored.logs);
-    expect(resumed.models.every((m) => JSON.stringify(m) === JSON.stringify(V5))).toBe(true);
+    expect(resumed.models.every((m) => JSON.stringify(m) === JSON.stringify(OPENED))).toBe(true);
     expect(after.svc.score(b.session_id)).toEqual({
       ...straight.svc.score(a.session_id),
       session_id: b.session_id,
     });
 
-    // A v6 session of the same seed and moves reads the seller's words otherwise.
-    const v6 = server(newFile());
-    const c = await v6.svc.reset(BUYER_REQ);
-    const v6Run = await playBuyer(v6.svc, c.session_id, c.observation, 300);
-    expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
-    expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
+    // A session of the shipped model with the same seed and moves reads the seller's words otherwise.
+    const shipped = server(newFile());
+    const c = await shipped.svc.reset(BUYER_REQ);
+    const shippedRun = await playBuyer(shipped.svc, c.session_id, c.observation, 300);
+    expect(stored(shipped.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
+    expect(shippedRun.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
 
     // A new run in the resumed session keeps the session's model.
     const again = await after.svc.reset({
@@ -126,10 +127,10 @@ describe("a session opened under an earlier tells model, resumed after a newer o
       after.store
         .runEpisodes(b.session_id, 2)
         .map((e) => (e.events[0] as EpisodeStartedEvent).spec.tells_model),
-    ).toEqual([V5]);
+    ).toEqual([OPENED]);
   });
 
-  it("seller role: a career continues with the model it opened with, like an uninterrupted v5 session", async () => {
+  it("seller role: a career continues with the model it opened with, like an uninterrupted session under that model", async () => {
     const req = {
       role: "seller" as const,
       task: "sell_career_5@1",
@@ -137,12 +138,12 @@ describe("a session opened under an earlier tells model, resumed after a newer o
       episode_id: "c",
       options: { tells_extractor: "model" as const },
     };
-    const straight = server(newFile(), V5);
+    const straight = server(newFile(), OPENED);
     const a = await straight.svc.resetSeller(req);
     const whole = await playScriptedSeller(straight.svc, a.session_id, a.observation, 200);
 
     const file = newFile();
-    const before = server(file, V5);
+    const before = server(file, OPENED);
     const b = await before.svc.resetSeller(req);
     const half = await playScriptedSeller(before.svc, b.session_id, b.observation, 9);
     expect(half.obs.career?.episode_number).toBeGreaterThan(1);
@@ -153,23 +154,23 @@ describe("a session opened under an earlier tells model, resumed after a newer o
     expect([...half.trace, ...rest.trace].map(same)).toEqual(whole.trace);
     const resumed = stored(after.store, b.session_id);
     expect(resumed.logs.map(same)).toEqual(stored(straight.store, a.session_id).logs);
-    expect(resumed.models).toEqual(Array(5).fill(V5));
+    expect(resumed.models).toEqual(Array(5).fill(OPENED));
     expect(after.svc.scoreOf(b.session_id)).toMatchObject({ episodes_completed: 5, total_episodes: 5 });
 
-    const v6 = server(newFile());
-    const c = await v6.svc.resetSeller(req);
-    const v6Run = await playScriptedSeller(v6.svc, c.session_id, c.observation, 200);
-    expect(stored(v6.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
-    expect(v6Run.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
+    const shipped = server(newFile());
+    const c = await shipped.svc.resetSeller(req);
+    const shippedRun = await playScriptedSeller(shipped.svc, c.session_id, c.observation, 200);
+    expect(stored(shipped.store, c.session_id).models[0]).toEqual(TELLS_MODEL_REF);
+    expect(shippedRun.trace.map((t) => t.replaceAll(c.session_id, a.session_id))).not.toEqual(whole.trace);
   });
 
   it("a stored spec naming a model no release has fails the resume instead of reading with another", async () => {
     const file = newFile();
-    const before = server(file, V5);
+    const before = server(file, OPENED);
     const b = await before.svc.reset(BUYER_REQ);
     await playBuyer(before.svc, b.session_id, b.observation, 1);
     const db = openDatabase(file);
-    db.prepare("UPDATE event_batches SET json = replace(json, ?, ?)").run(V5.version, "tells-model@99");
+    db.prepare("UPDATE event_batches SET json = replace(json, ?, ?)").run(OPENED.version, "tells-model@99");
     db.close();
     const after = server(file);
     const row = JSON.stringify(after.store.session(b.session_id));

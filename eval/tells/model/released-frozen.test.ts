@@ -12,6 +12,7 @@ import {
   tellsModelV11,
   tellsModelV12,
   tellsModelV13,
+  tellsModelV14,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -29,7 +30,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@10 at commit 8c0f7df, before tells-features/8 (tells-model@11);
  * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12);
  * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13);
- * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14).
+ * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14);
+ * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15).
  */
 const RELEASES = [
   {
@@ -98,12 +100,18 @@ const RELEASES = [
     hash: "sha256:3decb8e482f302edefadf4bf038134a10f96ed234f9c78030ee7804c1fd5b34f",
     readings: "61875d56f81e860bf25624de49ed245f6742aacab8b60ee6c1117b4e89666733",
   },
+  {
+    load: tellsModelV14,
+    version: "tells-model@14",
+    hash: "sha256:d7fe631fbf94cca8a3f39975529d92ef24def90259b42b321fe0432bcc2825ac",
+    readings: "382f293c522ee302199ddede7711d3f75f0c8b064cdcc75d17526a6dad089fb9",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@14");
+    expect(TELLS_MODEL.version).toBe("tells-model@15");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

@@ -2,6 +2,7 @@ import type { Family } from "../family";
 import { AFTER_V2_LEXICON } from "./after-v2-lexicon";
 import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { EIGHTH_PASS } from "./eighth-pass";
+import { ELEVENTH_PASS } from "./eleventh-pass";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { FIFTH_PASS } from "./fifth-pass";
 import { FOURTH_PASS } from "./fourth-pass";
@@ -22,6 +23,7 @@ import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voic
 
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { EIGHTH_PASS_IDS } from "./eighth-pass";
+export { ELEVENTH_PASS_IDS } from "./eleventh-pass";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
@@ -68,4 +70,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...EIGHTH_PASS,
   ...NINTH_PASS,
   ...TENTH_PASS,
+  ...ELEVENTH_PASS,
 ];
