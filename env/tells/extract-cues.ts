@@ -14,6 +14,7 @@ import v12File from "./model/tells-model.v12.json" with { type: "json" };
 import v13File from "./model/tells-model.v13.json" with { type: "json" };
 import v14File from "./model/tells-model.v14.json" with { type: "json" };
 import v15File from "./model/tells-model.v15.json" with { type: "json" };
+import v16File from "./model/tells-model.v16.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -63,7 +64,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v15File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v16File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -102,6 +103,8 @@ export const tellsModelV12 = frozenModel(v12File);
 export const tellsModelV13 = frozenModel(v13File);
 /** tells-model@14 (v13's weights with the cross-signal combiner, format tells-model/5; 11,760 rows). */
 export const tellsModelV14 = frozenModel(v14File);
+/** tells-model@15 (v14's learner and combiner on the eleventh corpus pass, 12,240 rows; combiner floor 0.82). */
+export const tellsModelV15 = frozenModel(v15File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -129,6 +132,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@12": tellsModelV12,
   "tells-model@13": tellsModelV13,
   "tells-model@14": tellsModelV14,
+  "tells-model@15": tellsModelV15,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -13,6 +13,7 @@ import {
   SEVENTH_PASS_IDS,
   SIXTH_PASS_IDS,
   TENTH_PASS_IDS,
+  TWELFTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "./corpus/families";
 import { evalProtocol } from "./eval-protocol";
@@ -152,6 +153,7 @@ const LATER_PASSES = [
   ["ninth", NINTH_PASS_IDS],
   ["tenth", TENTH_PASS_IDS],
   ["eleventh", ELEVENTH_PASS_IDS],
+  ["twelfth", TWELFTH_PASS_IDS],
 ] as const;
 type LaterPass = (typeof LATER_PASSES)[number][0];
 /** The families of a pass and of every pass after it. */

@@ -13,6 +13,7 @@ import {
   tellsModelV12,
   tellsModelV13,
   tellsModelV14,
+  tellsModelV15,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -31,7 +32,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@11 at commit c458f9b, before the ninth corpus pass landed (tells-model@12);
  * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13);
  * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14);
- * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15).
+ * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15);
+ * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16).
  */
 const RELEASES = [
   {
@@ -106,12 +108,18 @@ const RELEASES = [
     hash: "sha256:d7fe631fbf94cca8a3f39975529d92ef24def90259b42b321fe0432bcc2825ac",
     readings: "382f293c522ee302199ddede7711d3f75f0c8b064cdcc75d17526a6dad089fb9",
   },
+  {
+    load: tellsModelV15,
+    version: "tells-model@15",
+    hash: "sha256:f9d65754d00184ac83b7334fbae66f0b41ee13d0703e1604605bf3b6b3309817",
+    readings: "7463670964e88477b8d60798f5b0daf7feacff14014e4c3785f3c5308910855f",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@15");
+    expect(TELLS_MODEL.version).toBe("tells-model@16");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 
