@@ -15,6 +15,7 @@ import v13File from "./model/tells-model.v13.json" with { type: "json" };
 import v14File from "./model/tells-model.v14.json" with { type: "json" };
 import v15File from "./model/tells-model.v15.json" with { type: "json" };
 import v16File from "./model/tells-model.v16.json" with { type: "json" };
+import v17File from "./model/tells-model.v17.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -64,7 +65,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v16File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v17File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -105,6 +106,8 @@ export const tellsModelV13 = frozenModel(v13File);
 export const tellsModelV14 = frozenModel(v14File);
 /** tells-model@15 (v14's learner and combiner on the eleventh corpus pass, 12,240 rows; combiner floor 0.82). */
 export const tellsModelV15 = frozenModel(v15File);
+/** tells-model@16 (v15's learner and combiner on the twelfth corpus pass, 12,720 rows). */
+export const tellsModelV16 = frozenModel(v16File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -133,6 +136,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@13": tellsModelV13,
   "tells-model@14": tellsModelV14,
   "tells-model@15": tellsModelV15,
+  "tells-model@16": tellsModelV16,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

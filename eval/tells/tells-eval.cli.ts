@@ -13,6 +13,7 @@ import {
   SEVENTH_PASS_IDS,
   SIXTH_PASS_IDS,
   TENTH_PASS_IDS,
+  THIRTEENTH_PASS_IDS,
   TWELFTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "./corpus/families";
@@ -154,6 +155,7 @@ const LATER_PASSES = [
   ["tenth", TENTH_PASS_IDS],
   ["eleventh", ELEVENTH_PASS_IDS],
   ["twelfth", TWELFTH_PASS_IDS],
+  ["thirteenth", THIRTEENTH_PASS_IDS],
 ] as const;
 type LaterPass = (typeof LATER_PASSES)[number][0];
 /** The families of a pass and of every pass after it. */

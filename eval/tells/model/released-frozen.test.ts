@@ -14,6 +14,7 @@ import {
   tellsModelV13,
   tellsModelV14,
   tellsModelV15,
+  tellsModelV16,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -33,7 +34,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@12 at commit 1096605, before the tenth corpus pass landed (tells-model@13);
  * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14);
  * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15);
- * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16).
+ * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16);
+ * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17).
  */
 const RELEASES = [
   {
@@ -114,12 +116,18 @@ const RELEASES = [
     hash: "sha256:f9d65754d00184ac83b7334fbae66f0b41ee13d0703e1604605bf3b6b3309817",
     readings: "7463670964e88477b8d60798f5b0daf7feacff14014e4c3785f3c5308910855f",
   },
+  {
+    load: tellsModelV16,
+    version: "tells-model@16",
+    hash: "sha256:5faa795c2a777fd3a5b736524317bf49ba63ade8713adb287547e4dfb858b7cb",
+    readings: "2794020ecf9a5033a0516805b10a13a4861adb8e83ebac8151ace09cc32b34aa",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@16");
+    expect(TELLS_MODEL.version).toBe("tells-model@17");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

@@ -18,6 +18,7 @@ import { SIXTH_PASS } from "./sixth-pass";
 import { TENTH_PASS } from "./tenth-pass";
 import { THIRD_PASS_FAMILIES } from "./third-pass";
 import { THIRD_PASS_MORE } from "./third-pass-more";
+import { THIRTEENTH_PASS } from "./thirteenth-pass";
 import { TWELFTH_PASS } from "./twelfth-pass";
 import { UNTOUCHED_THIRD } from "./untouched-third";
 import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voices";
@@ -32,6 +33,7 @@ export { NINTH_PASS_IDS } from "./ninth-pass";
 export { SEVENTH_PASS_IDS } from "./seventh-pass";
 export { SIXTH_PASS_IDS } from "./sixth-pass";
 export { TENTH_PASS_IDS } from "./tenth-pass";
+export { THIRTEENTH_PASS_IDS } from "./thirteenth-pass";
 export { TWELFTH_PASS_IDS } from "./twelfth-pass";
 export { UNTOUCHED_V3_IDS } from "./untouched-third";
 
@@ -74,4 +76,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...TENTH_PASS,
   ...ELEVENTH_PASS,
   ...TWELFTH_PASS,
+  ...THIRTEENTH_PASS,
 ];
