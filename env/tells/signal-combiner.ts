@@ -57,7 +57,8 @@ function inputsOf(z: readonly number[], strongest: number, rule: readonly boolea
   return out;
 }
 
-function probabilityOf(w: readonly number[], x: readonly number[]): number {
+/** sigmoid(w · x): the combiner's probability for one signal's weights and inputs (its fit uses it too). */
+export function logistic(w: ArrayLike<number>, x: readonly number[]): number {
   let z = 0;
   for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
   return 1 / (1 + Math.exp(-z));
@@ -65,7 +66,7 @@ function probabilityOf(w: readonly number[], x: readonly number[]): number {
 
 /** The combined probability that a message carries signal s. */
 export function combinedProbability(c: SignalCombiner, e: SignalEvidence, s: number): number {
-  return probabilityOf(c.weights[s] as readonly number[], combinerInputs(e, s));
+  return logistic(c.weights[s] as readonly number[], combinerInputs(e, s));
 }
 
 /** Per signal, the combined probability and whether it clears that signal's threshold. */
@@ -78,7 +79,7 @@ export function combineSignals(
   const out = {} as Record<VerbalSignal, { probability: number; carried: boolean }>;
   VERBAL_SIGNALS.forEach((signal, s) => {
     const x = inputsOf(z, logit(e.strongest[s] as number), e.rule, s);
-    const probability = probabilityOf(c.weights[s] as readonly number[], x);
+    const probability = logistic(c.weights[s] as readonly number[], x);
     out[signal] = { probability, carried: probability >= (c.thresholds[s] as number) };
   });
   return out;

@@ -1,12 +1,18 @@
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
-import { COMBINER_INPUTS, combinerInputs, type SignalCombiner } from "../../../env/tells/signal-combiner";
+import {
+  COMBINER_INPUTS,
+  combinerInputs,
+  logistic,
+  type SignalCombiner,
+} from "../../../env/tells/signal-combiner";
+import { bestUnderPrecisionFloor } from "./precision-floor";
 import type { Seen } from "./thresholds";
 
 const ITERATIONS = 400;
 const RATE = 0.5;
 const L2 = 1e-3;
-// Thresholds tried, as integers over 1000 so the grid is exact: 0.100, 0.125, … 0.800.
-const THRESHOLDS_MILLI = Array.from({ length: 29 }, (_, i) => 100 + 25 * i);
+// Thresholds tried, 0.100, 0.125, … 0.800, each made from an integer so the grid is exact.
+const THRESHOLDS = Array.from({ length: 29 }, (_, i) => (100 + 25 * i) / 1000);
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
@@ -26,7 +32,7 @@ export function fitCombiner(seen: readonly Seen[], precisionFloor: number): Sign
     const y = seen.map((r) => (r.gold[s] ? 1 : 0));
     const w = fitLogistic(x, y).map(round6);
     weights.push(w);
-    const probability = x.map((xi) => sigmoid(dot(w, xi)));
+    const probability = x.map((xi) => logistic(w, xi));
     thresholds.push(pickThreshold(probability, y, precisionFloor));
   });
   return { inputs: "cross-signal/1", weights, thresholds };
@@ -39,7 +45,7 @@ function fitLogistic(x: readonly number[][], y: readonly number[]): number[] {
   for (let it = 0; it < ITERATIONS; it++) {
     const g = new Float64Array(COMBINER_INPUTS);
     x.forEach((xi, i) => {
-      const e = sigmoid(dot(w, xi)) - (y[i] as number);
+      const e = logistic(w, xi) - (y[i] as number);
       for (let j = 0; j < COMBINER_INPUTS; j++) g[j] = (g[j] as number) + e * (xi[j] as number);
     });
     for (let j = 0; j < COMBINER_INPUTS; j++) {
@@ -57,33 +63,10 @@ export function pickThreshold(
   gold: readonly number[],
   floor: number,
 ): number {
-  let best = { f1: -1, t: 0.5 };
-  let floored = { f1: -1, t: 0.5 };
-  for (const milli of THRESHOLDS_MILLI) {
-    const t = milli / 1000;
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    probability.forEach((p, i) => {
-      const predicted = p >= t;
-      if (predicted && gold[i] === 1) tp++;
-      else if (predicted) fp++;
-      else if (gold[i] === 1) fn++;
-    });
-    const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-    const precision = tp === 0 ? 0 : tp / (tp + fp);
-    if (f1 > best.f1) best = { f1, t };
-    if (precision >= floor && f1 > floored.f1) floored = { f1, t };
-  }
-  return floored.f1 >= 0 ? floored.t : best.t;
-}
-
-function dot(w: ArrayLike<number>, x: readonly number[]): number {
-  let z = 0;
-  for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
-  return z;
-}
-
-function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
+  return bestUnderPrecisionFloor(
+    THRESHOLDS,
+    gold.map((g) => g === 1),
+    (t, i) => (probability[i] as number) >= t,
+    floor,
+  );
 }

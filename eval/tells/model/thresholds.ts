@@ -6,6 +6,7 @@ import { matchCueRules } from "../../../env/tells/verbal";
 import type { CorpusRow } from "../corpus/corpus-row";
 import { familyFolds } from "../held-out";
 import { fitCombiner } from "./combiner-fit";
+import { bestUnderPrecisionFloor } from "./precision-floor";
 import { trainTellsModel } from "./train";
 import type { TrainOptions } from "./train-options";
 
@@ -81,6 +82,10 @@ export function decided(train: TrainOptions, d: Decision): TrainOptions {
   return { ...train, ...rest, ...(combiner === undefined ? {} : { combinerWeights: combiner }) };
 }
 
+const DECISION_PAIRS = RULE_VETO_CANDIDATES.flatMap((veto) =>
+  CANDIDATES.map((threshold) => ({ threshold, veto })),
+);
+
 /**
  * For one signal: the (veto, threshold) pair with the best message-level F1 of the combined
  * path among the pairs whose precision reaches the floor; the best F1 overall when none does.
@@ -91,26 +96,15 @@ export function pickDecision(
   s: number,
   precisionFloor: number,
 ): { threshold: number; veto: number } {
-  let best = { f1: -1, threshold: 0.5, veto: 0.1 };
-  let bestFloored = { f1: -1, threshold: 0.5, veto: 0.1 };
-  for (const veto of RULE_VETO_CANDIDATES) {
-    for (const threshold of CANDIDATES) {
-      let tp = 0;
-      let fp = 0;
-      let fn = 0;
-      for (const x of seen) {
-        const p = x.p[s] as number;
-        const predicted = ((x.rule[s] as boolean) && p >= veto) || p >= threshold;
-        if (predicted && x.gold[s]) tp++;
-        else if (predicted) fp++;
-        else if (x.gold[s]) fn++;
-      }
-      const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-      if (f1 > best.f1) best = { f1, threshold, veto };
-      const precision = tp === 0 ? 0 : tp / (tp + fp);
-      if (precision >= precisionFloor && f1 > bestFloored.f1) bestFloored = { f1, threshold, veto };
-    }
-  }
-  const chosen = bestFloored.f1 >= 0 ? bestFloored : best;
-  return { threshold: chosen.threshold, veto: chosen.veto };
+  const gold = seen.map((x) => x.gold[s] as boolean);
+  return bestUnderPrecisionFloor(
+    DECISION_PAIRS,
+    gold,
+    ({ threshold, veto }, i) => {
+      const x = seen[i] as Seen;
+      const p = x.p[s] as number;
+      return ((x.rule[s] as boolean) && p >= veto) || p >= threshold;
+    },
+    precisionFloor,
+  );
 }
