@@ -7,6 +7,7 @@ import {
   EIGHTH_PASS_IDS,
   ELEVENTH_PASS_IDS,
   FIFTH_PASS_IDS,
+  FOURTEENTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
   NINTH_PASS_IDS,
@@ -156,6 +157,7 @@ const LATER_PASSES = [
   ["eleventh", ELEVENTH_PASS_IDS],
   ["twelfth", TWELFTH_PASS_IDS],
   ["thirteenth", THIRTEENTH_PASS_IDS],
+  ["fourteenth", FOURTEENTH_PASS_IDS],
 ] as const;
 type LaterPass = (typeof LATER_PASSES)[number][0];
 /** The families of a pass and of every pass after it. */

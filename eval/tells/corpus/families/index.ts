@@ -5,6 +5,7 @@ import { EIGHTH_PASS } from "./eighth-pass";
 import { ELEVENTH_PASS } from "./eleventh-pass";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
 import { FIFTH_PASS } from "./fifth-pass";
+import { FOURTEENTH_PASS } from "./fourteenth-pass";
 import { FOURTH_PASS } from "./fourth-pass";
 import { booksellerEnglish, electronicsMarketHinglish, furnitureChatDevanagari } from "./fresh-voices";
 import { HAND_WRITTEN as FIRST_HAND, type HandWritten } from "./hand-written";
@@ -27,6 +28,7 @@ export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { EIGHTH_PASS_IDS } from "./eighth-pass";
 export { ELEVENTH_PASS_IDS } from "./eleventh-pass";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
+export { FOURTEENTH_PASS_IDS } from "./fourteenth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
 export { FRESH_FAMILY_IDS } from "./fresh-voices";
 export { NINTH_PASS_IDS } from "./ninth-pass";
@@ -77,4 +79,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...ELEVENTH_PASS,
   ...TWELFTH_PASS,
   ...THIRTEENTH_PASS,
+  ...FOURTEENTH_PASS,
 ];
