@@ -49,8 +49,11 @@ describe("extractCues", () => {
     // Not corpus rows: damage said without any item-state word, which the gate used to shut out.
     for (const fault of ["andar se toot gaya hai", "the colour has run"]) {
       expect(tellsModelV10().read(fault).probability.condition, fault).toBe(0);
-      expect(signals(fault), fault).toContain("condition");
+      expect(TELLS_MODEL.read(fault).probability.condition, fault).toBeGreaterThan(0.2);
     }
+    // Whether it is then carried is the model's call: v18 carries the first, not the second
+    // (probability about 0.31, under its combiner's condition threshold).
+    expect(signals("andar se toot gaya hai")).toContain("condition");
     expect(TELLS_MODEL.read("andar se toot gaya hai").fired.condition).toBe(true);
     expect(TELLS_MODEL.read("screen pe halka scratch hai").fired.condition).toBe(true);
     for (const logistics of [
@@ -131,7 +134,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@17");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@18");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -16,6 +16,7 @@ import v14File from "./model/tells-model.v14.json" with { type: "json" };
 import v15File from "./model/tells-model.v15.json" with { type: "json" };
 import v16File from "./model/tells-model.v16.json" with { type: "json" };
 import v17File from "./model/tells-model.v17.json" with { type: "json" };
+import v18File from "./model/tells-model.v18.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -65,7 +66,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v17File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v18File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -108,6 +109,8 @@ export const tellsModelV14 = frozenModel(v14File);
 export const tellsModelV15 = frozenModel(v15File);
 /** tells-model@16 (v15's learner and combiner on the twelfth corpus pass, 12,720 rows). */
 export const tellsModelV16 = frozenModel(v16File);
+/** tells-model@17 (v16's learner and combiner on the thirteenth corpus pass, 13,200 rows). */
+export const tellsModelV17 = frozenModel(v17File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -137,6 +140,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@14": tellsModelV14,
   "tells-model@15": tellsModelV15,
   "tells-model@16": tellsModelV16,
+  "tells-model@17": tellsModelV17,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

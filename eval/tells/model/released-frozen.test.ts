@@ -15,6 +15,7 @@ import {
   tellsModelV14,
   tellsModelV15,
   tellsModelV16,
+  tellsModelV17,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -35,7 +36,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@13 at commit 7e96f75, before the cross-signal combiner (tells-model@14);
  * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15);
  * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16);
- * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17).
+ * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17);
+ * - tells-model@17 at commit 6b029ab, before the fourteenth corpus pass landed (tells-model@18).
  */
 const RELEASES = [
   {
@@ -122,12 +124,18 @@ const RELEASES = [
     hash: "sha256:5faa795c2a777fd3a5b736524317bf49ba63ade8713adb287547e4dfb858b7cb",
     readings: "2794020ecf9a5033a0516805b10a13a4861adb8e83ebac8151ace09cc32b34aa",
   },
+  {
+    load: tellsModelV17,
+    version: "tells-model@17",
+    hash: "sha256:74895b08da4341823106ee031f7655ec4cd75e66abe21bb2cfca59dd20706277",
+    readings: "0a318c39a6f2946ed462462275f2f5ecf8b2669ddf062f2b9fe3e1f88b194945",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@17");
+    expect(TELLS_MODEL.version).toBe("tells-model@18");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { loadCorpus } from "../corpus/corpus-row";
+import {
+  EIGHTH_PASS_IDS,
+  ELEVENTH_PASS_IDS,
+  FIFTH_PASS_IDS,
+  FOURTEENTH_PASS_IDS,
+  NINTH_PASS_IDS,
+  SEVENTH_PASS_IDS,
+  SIXTH_PASS_IDS,
+  TENTH_PASS_IDS,
+  THIRTEENTH_PASS_IDS,
+  TWELFTH_PASS_IDS,
+} from "../corpus/families";
+import {
+  V5_MODEL_FILE,
+  V6_MODEL_FILE,
+  V7_MODEL_FILE,
+  V8_MODEL_FILE,
+  V9_MODEL_FILE,
+  V10_MODEL_FILE,
+  V11_MODEL_FILE,
+  V12_MODEL_FILE,
+  V13_MODEL_FILE,
+  V14_MODEL_FILE,
+  V15_MODEL_FILE,
+  V16_MODEL_FILE,
+  V17_MODEL_FILE,
+} from "./model-file";
+import { trainShippedModel } from "./shipped";
+import {
+  type TrainOptions,
+  V5_TRAIN,
+  V6_TRAIN,
+  V7_TRAIN,
+  V8_TRAIN,
+  V9_TRAIN,
+  V10_TRAIN,
+  V11_TRAIN,
+  V12_TRAIN,
+  V13_TRAIN,
+  V14_TRAIN,
+  V15_TRAIN,
+  V16_TRAIN,
+  V17_TRAIN,
+} from "./train-options";
+
+// Families added after tells-model@17 was released: v17 is retrained without them.
+const AFTER_V17 = FOURTEENTH_PASS_IDS;
+// Families added after tells-model@16 was released: v16 is retrained without them.
+const AFTER_V16 = [...THIRTEENTH_PASS_IDS, ...AFTER_V17];
+// Families added after tells-model@15 was released: v15 is retrained without them.
+const AFTER_V15 = [...TWELFTH_PASS_IDS, ...AFTER_V16];
+// Families added after tells-model@14 was released: v13 and v14 are retrained without them.
+const AFTER_V14 = [...ELEVENTH_PASS_IDS, ...AFTER_V15];
+// Families added after tells-model@12 was released: v12 is retrained without them.
+const AFTER_V12 = [...TENTH_PASS_IDS, ...AFTER_V14];
+// Families added after tells-model@11 was released: v10 and v11 are retrained without them.
+const AFTER_V11 = [...NINTH_PASS_IDS, ...AFTER_V12];
+// Families added after tells-model@9 was released: v7-v9 are retrained without them.
+const AFTER_V9 = [...EIGHTH_PASS_IDS, ...AFTER_V11];
+// Families added after tells-model@6 was released: v6 and v5 are retrained without them.
+const AFTER_V6 = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...AFTER_V9];
+
+/** Released models trained on the same rows, with the options and the file each shipped with. */
+export interface ReleasedTraining {
+  names: string;
+  rows: number;
+  leftOut: readonly string[];
+  models: readonly (readonly [TrainOptions, string])[];
+}
+
+/**
+ * Every released model, newest first: retrained on exactly the rows and settings it shipped
+ * with (the families of later passes left out), its file stays reproducible byte for byte while
+ * the corpus grows. Two test files share the list so the retraining, minutes of CPU, runs on
+ * two workers.
+ */
+export const RELEASED_TRAININGS: readonly ReleasedTraining[] = [
+  { names: "tells-model@17", rows: 13200, leftOut: AFTER_V17, models: [[V17_TRAIN, V17_MODEL_FILE]] },
+  { names: "tells-model@16", rows: 12720, leftOut: AFTER_V16, models: [[V16_TRAIN, V16_MODEL_FILE]] },
+  { names: "tells-model@15", rows: 12240, leftOut: AFTER_V15, models: [[V15_TRAIN, V15_MODEL_FILE]] },
+  {
+    names: "tells-model@14 and @13",
+    rows: 11760,
+    leftOut: AFTER_V14,
+    models: [
+      [V14_TRAIN, V14_MODEL_FILE],
+      [V13_TRAIN, V13_MODEL_FILE],
+    ],
+  },
+  { names: "tells-model@12", rows: 11280, leftOut: AFTER_V12, models: [[V12_TRAIN, V12_MODEL_FILE]] },
+  {
+    names: "tells-model@11 and @10",
+    rows: 10800,
+    leftOut: AFTER_V11,
+    models: [
+      [V11_TRAIN, V11_MODEL_FILE],
+      [V10_TRAIN, V10_MODEL_FILE],
+    ],
+  },
+  {
+    names: "tells-model@9, @8 and @7",
+    rows: 9538,
+    leftOut: AFTER_V9,
+    models: [
+      [V9_TRAIN, V9_MODEL_FILE],
+      [V8_TRAIN, V8_MODEL_FILE],
+      [V7_TRAIN, V7_MODEL_FILE],
+    ],
+  },
+  { names: "tells-model@6", rows: 6766, leftOut: AFTER_V6, models: [[V6_TRAIN, V6_MODEL_FILE]] },
+  {
+    names: "tells-model@5",
+    rows: 6485,
+    leftOut: [...FIFTH_PASS_IDS, ...AFTER_V6],
+    models: [[V5_TRAIN, V5_MODEL_FILE]],
+  },
+];
+
+/**
+ * A released training redone: the rows it read (the whole corpus minus the families added after
+ * it) and, per model, the file it writes now beside the file that shipped.
+ */
+export function retrain(t: ReleasedTraining): {
+  rows: number;
+  files: { version: string; now: string; shipped: string }[];
+} {
+  const rows = loadCorpus().filter((r) => !t.leftOut.includes(r.family));
+  return {
+    rows: rows.length,
+    files: t.models.map(([options, file]) => ({
+      version: options.version,
+      now: `${JSON.stringify(trainShippedModel(rows, options))}\n`,
+      shipped: readFileSync(file, "utf8"),
+    })),
+  };
+}
