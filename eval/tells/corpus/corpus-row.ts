@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import { LATEST_LABELS, withLabelFixes } from "./label-fixes";
 
 const Grade = z.enum(["new", "like_new", "very_good", "good", "acceptable", "junk"]);
 
@@ -30,8 +31,13 @@ export type CorpusRow = z.infer<typeof CorpusRow>;
 
 export const CORPUS_FILE = fileURLToPath(new URL("./tells-corpus.v1.jsonl", import.meta.url));
 
-/** Parse the corpus; a bad line fails loudly with its line number. */
-export function loadCorpus(path: string = CORPUS_FILE): CorpusRow[] {
+/**
+ * Parse the corpus; a bad line fails loudly with its line number. Rows carry the labels of
+ * revision `labels` (label-fixes.ts): the newest unless a released model's training asks for
+ * the labels it was trained on.
+ */
+export function loadCorpus(o: { path?: string; labels?: number } = {}): CorpusRow[] {
+  const path = o.path ?? CORPUS_FILE;
   const rows: CorpusRow[] = [];
   readFileSync(path, "utf8")
     .split("\n")
@@ -41,5 +47,5 @@ export function loadCorpus(path: string = CORPUS_FILE): CorpusRow[] {
       if (!parsed.success) throw new Error(`${path} line ${i + 1}: ${parsed.error.message}`);
       rows.push(parsed.data);
     });
-  return rows;
+  return withLabelFixes(rows, o.labels ?? LATEST_LABELS);
 }

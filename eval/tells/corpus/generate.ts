@@ -82,7 +82,7 @@ function rowsOf(f: Family, rng: Rng): string[] {
 }
 
 /** The worst grade named on a row (furthest from "new"), as the episode's condition reading does. */
-function worstGrade(spans: CorpusRow["spans"]): CorpusRow["condition_label"] {
+export function worstGrade(spans: CorpusRow["spans"]): CorpusRow["condition_label"] {
   let worst: CorpusRow["condition_label"] = null;
   for (const s of spans) {
     if (s.label === undefined) continue;

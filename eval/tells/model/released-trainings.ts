@@ -66,6 +66,8 @@ const AFTER_V6 = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...AFTER_V9];
 export interface ReleasedTraining {
   names: string;
   rows: number;
+  /** The label revision it read (label-fixes.ts). */
+  labels: number;
   leftOut: readonly string[];
   models: readonly (readonly [TrainOptions, string])[];
 }
@@ -77,22 +79,48 @@ export interface ReleasedTraining {
  * two workers.
  */
 export const RELEASED_TRAININGS: readonly ReleasedTraining[] = [
-  { names: "tells-model@17", rows: 13200, leftOut: AFTER_V17, models: [[V17_TRAIN, V17_MODEL_FILE]] },
-  { names: "tells-model@16", rows: 12720, leftOut: AFTER_V16, models: [[V16_TRAIN, V16_MODEL_FILE]] },
-  { names: "tells-model@15", rows: 12240, leftOut: AFTER_V15, models: [[V15_TRAIN, V15_MODEL_FILE]] },
+  {
+    names: "tells-model@17",
+    rows: 13200,
+    labels: 0,
+    leftOut: AFTER_V17,
+    models: [[V17_TRAIN, V17_MODEL_FILE]],
+  },
+  {
+    names: "tells-model@16",
+    rows: 12720,
+    labels: 0,
+    leftOut: AFTER_V16,
+    models: [[V16_TRAIN, V16_MODEL_FILE]],
+  },
+  {
+    names: "tells-model@15",
+    rows: 12240,
+    labels: 0,
+    leftOut: AFTER_V15,
+    models: [[V15_TRAIN, V15_MODEL_FILE]],
+  },
   {
     names: "tells-model@14 and @13",
     rows: 11760,
+    labels: 0,
     leftOut: AFTER_V14,
     models: [
       [V14_TRAIN, V14_MODEL_FILE],
       [V13_TRAIN, V13_MODEL_FILE],
     ],
   },
-  { names: "tells-model@12", rows: 11280, leftOut: AFTER_V12, models: [[V12_TRAIN, V12_MODEL_FILE]] },
+  {
+    names: "tells-model@12",
+    rows: 11280,
+    labels: 0,
+    leftOut: AFTER_V12,
+    models: [[V12_TRAIN, V12_MODEL_FILE]],
+  },
   {
     names: "tells-model@11 and @10",
     rows: 10800,
+    labels: 0,
     leftOut: AFTER_V11,
     models: [
       [V11_TRAIN, V11_MODEL_FILE],
@@ -102,6 +130,7 @@ export const RELEASED_TRAININGS: readonly ReleasedTraining[] = [
   {
     names: "tells-model@9, @8 and @7",
     rows: 9538,
+    labels: 0,
     leftOut: AFTER_V9,
     models: [
       [V9_TRAIN, V9_MODEL_FILE],
@@ -109,10 +138,11 @@ export const RELEASED_TRAININGS: readonly ReleasedTraining[] = [
       [V7_TRAIN, V7_MODEL_FILE],
     ],
   },
-  { names: "tells-model@6", rows: 6766, leftOut: AFTER_V6, models: [[V6_TRAIN, V6_MODEL_FILE]] },
+  { names: "tells-model@6", rows: 6766, labels: 0, leftOut: AFTER_V6, models: [[V6_TRAIN, V6_MODEL_FILE]] },
   {
     names: "tells-model@5",
     rows: 6485,
+    labels: 0,
     leftOut: [...FIFTH_PASS_IDS, ...AFTER_V6],
     models: [[V5_TRAIN, V5_MODEL_FILE]],
   },
@@ -126,7 +156,7 @@ export function retrain(t: ReleasedTraining): {
   rows: number;
   files: { version: string; now: string; shipped: string }[];
 } {
-  const rows = loadCorpus().filter((r) => !t.leftOut.includes(r.family));
+  const rows = loadCorpus({ labels: t.labels }).filter((r) => !t.leftOut.includes(r.family));
   return {
     rows: rows.length,
     files: t.models.map(([options, file]) => ({
