@@ -1,10 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { extractCues, TELLS_MODEL_REF } from "../../env/tells/extract-cues";
-import { runProcess } from "../../src/testing/run-process";
+import { extractCues } from "../../env/tells/extract-cues";
 import { loadCorpus } from "./corpus/corpus-row";
 import {
   FRESH_LANGS,
@@ -145,26 +143,4 @@ describe("loadFreshSet", () => {
     writeFileSync(file, `${line}\n${line}\n`);
     expect(() => loadFreshSet("dup", file)).toThrow(/dup.jsonl line 2: id u4-001 repeated/);
   });
-});
-
-describe("npm run eval:tells -- --fresh-only", () => {
-  it("reports each set and the pool, read by the shipped model, in the last-line JSON", async () => {
-    const cli = fileURLToPath(new URL("./tells-eval.cli.ts", import.meta.url));
-    const r = await runProcess(process.execPath, ["--import", "tsx", cli, "--fresh-only"]);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split("\n");
-    const last = JSON.parse(lines[lines.length - 1] as string);
-    expect(last.fresh_only).toBe(true);
-    const sets = SETS.map((n) => loadFreshSet(n));
-    const pooled = poolFreshSets("untouched_pooled", sets);
-    for (const s of [...sets, pooled]) {
-      expect(last[s.name]).toMatchObject({ rows: s.rows.length, sha256: s.sha256, model: TELLS_MODEL_REF });
-      const expected = scoreFreshSet(s.rows, (t) => extractCues(t, "model"));
-      expect(last[s.name].macro_f1).toBeCloseTo(expected.overall.macro_f1, 4);
-      expect(Object.keys(last[s.name].per_language).sort()).toEqual([...FRESH_LANGS].sort());
-      expect(r.stdout).toContain(`fresh set ${s.name}`);
-    }
-    expect(last.untouched_pooled.files).toEqual(SETS.map((n) => `eval/tells/fresh/${n}.jsonl`));
-    expect(r.stdout).not.toContain("family-held-out");
-  }, 60_000);
 });

@@ -1,7 +1,12 @@
 import { performance } from "node:perf_hooks";
-import { VERBAL_SIGNALS } from "../../env/tells/cue-rules";
-import { extractCues, type LocalTellsExtractor, TELLS_MODEL } from "../../env/tells/extract-cues";
-import { loadCorpus } from "./corpus/corpus-row";
+import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import {
+  extractCues,
+  type LocalTellsExtractor,
+  TELLS_MODEL,
+  TELLS_MODEL_REF,
+} from "../../../env/tells/extract-cues";
+import { loadCorpus } from "../../../eval/tells/corpus/corpus-row";
 import {
   AFTER_V2_LEXICON_IDS,
   EIGHTH_PASS_IDS,
@@ -17,14 +22,17 @@ import {
   THIRTEENTH_PASS_IDS,
   TWELFTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
-} from "./corpus/families";
-import { evalProtocol } from "./eval-protocol";
-import { loadSplit } from "./fixtures";
-import { freshReports } from "./fresh-report";
-import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "./held-out";
-import { DEFAULT_TRAIN } from "./model/train-options";
-import { compact, r4, table } from "./report-format";
-import { scoreSplit } from "./score";
+} from "../../../eval/tells/corpus/families";
+import { LATEST_LABELS } from "../../../eval/tells/corpus/label-fixes";
+import { evalProtocol } from "../../../eval/tells/eval-protocol";
+import { tellsEvalProvenance } from "../../../eval/tells/eval-provenance";
+import { loadSplit } from "../../../eval/tells/fixtures";
+import { freshReports } from "../../../eval/tells/fresh-report";
+import { barsMet, crossValidate, familyFolds, scoreBy, scorePath } from "../../../eval/tells/held-out";
+import { DEFAULT_TRAIN } from "../../../eval/tells/model/train-options";
+import { compact, r4, table } from "../../../eval/tells/report-format";
+import { scoreSplit } from "../../../eval/tells/score";
+import { gitCommit } from "./git-commit";
 
 /**
  * `npm run eval:tells`: the tells extractors on the corpus, held out by family (grouped
@@ -61,12 +69,20 @@ const withFresh = process.argv.includes("--fresh") || process.argv.includes("--f
 const freshSets = withFresh ? freshReports() : [];
 for (const f of freshSets) console.log(f.lines.join("\n"));
 const freshJson = Object.fromEntries(freshSets.map((f) => [f.name, f.json]));
+const TRAINING = { ...DEFAULT_TRAIN, ...PROTOCOL.train };
+const rows = loadCorpus();
+const provenance = tellsEvalProvenance({
+  commit: gitCommit(),
+  rows,
+  labels: LATEST_LABELS,
+  training: TRAINING,
+  shipped: TELLS_MODEL_REF,
+});
 if (process.argv.includes("--fresh-only")) {
-  console.log(JSON.stringify({ fresh_only: true, ...freshJson }));
+  console.log(JSON.stringify({ fresh_only: true, ...freshJson, provenance }));
   process.exit(0);
 }
 
-const rows = loadCorpus();
 const folds = familyFolds(rows, FOLDS, PROTOCOL.placement);
 const negatives = rows.filter((r) => r.spans.length === 0).length;
 console.log(
@@ -83,7 +99,7 @@ for (let f = 0; f < FOLDS; f++) {
 const preds = crossValidate(
   rows,
   FOLDS,
-  { ...DEFAULT_TRAIN, ...PROTOCOL.train },
+  TRAINING,
   (f) => process.stderr.write(`training fold ${f + 1}/${FOLDS}\n`),
   PROTOCOL.fixed,
   PROTOCOL.placement,
@@ -251,5 +267,6 @@ console.log(
     legacy_fixture_macro_f1_rules: r4(legacyRules.macro_f1),
     us_per_message: { rules: r4(usRules), model: r4(usModel) },
     bars: { macro_f1: 0.85, recall: 0.7, precision: 0.8, us_per_message: US_BAR, met },
+    provenance,
   }),
 );
