@@ -17,6 +17,7 @@ import v15File from "./model/tells-model.v15.json" with { type: "json" };
 import v16File from "./model/tells-model.v16.json" with { type: "json" };
 import v17File from "./model/tells-model.v17.json" with { type: "json" };
 import v18File from "./model/tells-model.v18.json" with { type: "json" };
+import v19File from "./model/tells-model.v19.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -66,7 +67,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v18File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v19File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -111,6 +112,8 @@ export const tellsModelV15 = frozenModel(v15File);
 export const tellsModelV16 = frozenModel(v16File);
 /** tells-model@17 (v16's learner and combiner on the thirteenth corpus pass, 13,200 rows). */
 export const tellsModelV17 = frozenModel(v17File);
+/** tells-model@18 (v17's learner and combiner on the fourteenth corpus pass, 13,680 rows). */
+export const tellsModelV18 = frozenModel(v18File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -141,6 +144,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@15": tellsModelV15,
   "tells-model@16": tellsModelV16,
   "tells-model@17": tellsModelV17,
+  "tells-model@18": tellsModelV18,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -17,8 +17,43 @@ export interface LabelFix {
   why: string;
 }
 
+const BATTERY_RULE =
+  "a battery-health percentage is the item's state (condition: 90 %+ very_good, 80–89 % good, " +
+  "under 80 % acceptable); written before the brief said so, this family left it unlabelled";
+
 /** Every label fix, oldest revision first. */
-export const LABEL_FIXES: readonly LabelFix[] = [];
+export const LABEL_FIXES: readonly LabelFix[] = [
+  {
+    revision: 1,
+    id: "pune_marathi_hinglish-0024",
+    markup: "[[c=good:Battery health 89% dakhavto]], screenshot pathavla bagh.",
+    why: BATTERY_RULE,
+  },
+  {
+    revision: 1,
+    id: "llm_bulleted_seller_en-0023",
+    markup: "- [[c=good:Battery health: 89%]]\n- Cycle count: 412",
+    why: BATTERY_RULE,
+  },
+  {
+    revision: 1,
+    id: "llm_mixed_script_seller-0023",
+    markup: "[[c=very_good:Battery health 91% है]], cycle count 280 के आसपास।",
+    why: BATTERY_RULE,
+  },
+  {
+    revision: 1,
+    id: "sylhet_bangla_en-0033",
+    markup: "iPhone 11, 128 GB, [[c=good:battery health 89%]]",
+    why: BATTERY_RULE,
+  },
+  {
+    revision: 1,
+    id: "davao_bisaya_en-0020",
+    markup: "[[c=good:Battery health 87%]], 128GB, factory unlocked, iCloud free",
+    why: BATTERY_RULE,
+  },
+];
 
 /** The newest label revision: what `loadCorpus()` reads unless asked for an older one. */
 export const LATEST_LABELS = LABEL_FIXES.reduce((m, f) => Math.max(m, f.revision), 0);

@@ -16,6 +16,7 @@ import {
   tellsModelV15,
   tellsModelV16,
   tellsModelV17,
+  tellsModelV18,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -37,7 +38,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@14 at commit 4051f17, before the eleventh corpus pass landed (tells-model@15);
  * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16);
  * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17);
- * - tells-model@17 at commit 6b029ab, before the fourteenth corpus pass landed (tells-model@18).
+ * - tells-model@17 at commit 6b029ab, before the fourteenth corpus pass landed (tells-model@18);
+ * - tells-model@18 at commit 1b8e727, before the fifteenth corpus pass landed (tells-model@19).
  */
 const RELEASES = [
   {
@@ -130,12 +132,18 @@ const RELEASES = [
     hash: "sha256:74895b08da4341823106ee031f7655ec4cd75e66abe21bb2cfca59dd20706277",
     readings: "0a318c39a6f2946ed462462275f2f5ecf8b2669ddf062f2b9fe3e1f88b194945",
   },
+  {
+    load: tellsModelV18,
+    version: "tells-model@18",
+    hash: "sha256:14cb9a24e43aa5267ad10c3eb9502b5c8a0fd7bc31268ef8dfbc06d7aca5adbf",
+    readings: "be947bf7fe549be023961f6cf6a5d52325b05260a16e57eba499588f6201ad24",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@18");
+    expect(TELLS_MODEL.version).toBe("tells-model@19");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

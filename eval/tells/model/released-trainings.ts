@@ -3,6 +3,7 @@ import { loadCorpus } from "../corpus/corpus-row";
 import {
   EIGHTH_PASS_IDS,
   ELEVENTH_PASS_IDS,
+  FIFTEENTH_PASS_IDS,
   FIFTH_PASS_IDS,
   FOURTEENTH_PASS_IDS,
   NINTH_PASS_IDS,
@@ -26,6 +27,7 @@ import {
   V15_MODEL_FILE,
   V16_MODEL_FILE,
   V17_MODEL_FILE,
+  V18_MODEL_FILE,
 } from "./model-file";
 import { trainShippedModel } from "./shipped";
 import {
@@ -43,10 +45,13 @@ import {
   V15_TRAIN,
   V16_TRAIN,
   V17_TRAIN,
+  V18_TRAIN,
 } from "./train-options";
 
+// Families added after tells-model@18 was released: v18 is retrained without them.
+const AFTER_V18 = FIFTEENTH_PASS_IDS;
 // Families added after tells-model@17 was released: v17 is retrained without them.
-const AFTER_V17 = FOURTEENTH_PASS_IDS;
+const AFTER_V17 = [...FOURTEENTH_PASS_IDS, ...AFTER_V18];
 // Families added after tells-model@16 was released: v16 is retrained without them.
 const AFTER_V16 = [...THIRTEENTH_PASS_IDS, ...AFTER_V17];
 // Families added after tells-model@15 was released: v15 is retrained without them.
@@ -79,6 +84,13 @@ export interface ReleasedTraining {
  * two workers.
  */
 export const RELEASED_TRAININGS: readonly ReleasedTraining[] = [
+  {
+    names: "tells-model@18",
+    rows: 13680,
+    labels: 0,
+    leftOut: AFTER_V18,
+    models: [[V18_TRAIN, V18_MODEL_FILE]],
+  },
   {
     names: "tells-model@17",
     rows: 13200,

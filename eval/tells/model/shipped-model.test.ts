@@ -14,7 +14,7 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 1.5 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@18");
+    expect(file.version).toBe("tells-model@19");
     expect(file.format).toBe("tells-model/5");
     expect(file.clause_pooling).toBe("noisy-or");
     expect(file.combiner?.inputs).toBe("cross-signal/1");
@@ -26,7 +26,7 @@ describe("the shipped tells model", () => {
   }, 240_000);
 
   // The newer half of the released models; released-early.test.ts retrains the rest.
-  it.each(RELEASED_TRAININGS.slice(0, 4))(
+  it.each(RELEASED_TRAININGS.slice(0, 3))(
     "keeps $names reproducible from the $rows rows they shipped with",
     (t) => {
       const { rows, files } = retrain(t);

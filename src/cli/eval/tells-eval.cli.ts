@@ -11,6 +11,7 @@ import {
   AFTER_V2_LEXICON_IDS,
   EIGHTH_PASS_IDS,
   ELEVENTH_PASS_IDS,
+  FIFTEENTH_PASS_IDS,
   FIFTH_PASS_IDS,
   FOURTEENTH_PASS_IDS,
   FOURTH_PASS_IDS,
@@ -174,6 +175,7 @@ const LATER_PASSES = [
   ["twelfth", TWELFTH_PASS_IDS],
   ["thirteenth", THIRTEENTH_PASS_IDS],
   ["fourteenth", FOURTEENTH_PASS_IDS],
+  ["fifteenth", FIFTEENTH_PASS_IDS],
 ] as const;
 type LaterPass = (typeof LATER_PASSES)[number][0];
 /** The families of a pass and of every pass after it. */

@@ -4,6 +4,7 @@ import { codeMixed, hindiChat, hindiShop } from "./devanagari";
 import { EIGHTH_PASS } from "./eighth-pass";
 import { ELEVENTH_PASS } from "./eleventh-pass";
 import { bazaarEnglish, craigslistUs, ecommerceFormal, olxEnglish } from "./english-market";
+import { FIFTEENTH_PASS } from "./fifteenth-pass";
 import { FIFTH_PASS } from "./fifth-pass";
 import { FOURTEENTH_PASS } from "./fourteenth-pass";
 import { FOURTH_PASS } from "./fourth-pass";
@@ -27,6 +28,7 @@ import { indianEnglishIdioms, llmSellerEnglish, llmSellerHinglish } from "./voic
 export { AFTER_V2_LEXICON_IDS } from "./after-v2-lexicon";
 export { EIGHTH_PASS_IDS } from "./eighth-pass";
 export { ELEVENTH_PASS_IDS } from "./eleventh-pass";
+export { FIFTEENTH_PASS_IDS } from "./fifteenth-pass";
 export { FIFTH_PASS_IDS } from "./fifth-pass";
 export { FOURTEENTH_PASS_IDS } from "./fourteenth-pass";
 export { FOURTH_PASS_IDS } from "./fourth-pass";
@@ -80,4 +82,5 @@ export const HAND_WRITTEN: readonly HandWritten[] = [
   ...TWELFTH_PASS,
   ...THIRTEENTH_PASS,
   ...FOURTEENTH_PASS,
+  ...FIFTEENTH_PASS,
 ];
