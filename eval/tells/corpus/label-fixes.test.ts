@@ -46,6 +46,10 @@ describe("label fixes", () => {
   it("the committed fixes apply, newest revision included, and grade battery health by the rule's bands", () => {
     const band = (pct: number) => (pct >= 90 ? "very_good" : pct >= 80 ? "good" : "acceptable");
     const fixed = loadCorpus();
+    // Oldest revision first: a row fixed twice takes its newest fix, whatever order entries were added in.
+    const revisions = LABEL_FIXES.map((f) => f.revision);
+    expect(revisions).toEqual([...revisions].sort((x, y) => x - y));
+    expect(Math.max(0, ...revisions)).toBe(LATEST_LABELS);
     for (const f of LABEL_FIXES) {
       const row = fixed.find((r) => r.id === f.id);
       expect(row, f.id).toBeDefined();
