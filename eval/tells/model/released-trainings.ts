@@ -1,18 +1,7 @@
 import { readFileSync } from "node:fs";
 import { loadCorpus } from "../corpus/corpus-row";
-import {
-  EIGHTH_PASS_IDS,
-  ELEVENTH_PASS_IDS,
-  FIFTEENTH_PASS_IDS,
-  FIFTH_PASS_IDS,
-  FOURTEENTH_PASS_IDS,
-  NINTH_PASS_IDS,
-  SEVENTH_PASS_IDS,
-  SIXTH_PASS_IDS,
-  TENTH_PASS_IDS,
-  THIRTEENTH_PASS_IDS,
-  TWELFTH_PASS_IDS,
-} from "../corpus/families";
+import { FIFTH_PASS_IDS } from "../corpus/families";
+import { familiesFromPass } from "../corpus/families/later-passes";
 import {
   V5_MODEL_FILE,
   V6_MODEL_FILE,
@@ -48,24 +37,18 @@ import {
   V18_TRAIN,
 } from "./train-options";
 
-// Families added after tells-model@18 was released: v18 is retrained without them.
-const AFTER_V18 = FIFTEENTH_PASS_IDS;
-// Families added after tells-model@17 was released: v17 is retrained without them.
-const AFTER_V17 = [...FOURTEENTH_PASS_IDS, ...AFTER_V18];
-// Families added after tells-model@16 was released: v16 is retrained without them.
-const AFTER_V16 = [...THIRTEENTH_PASS_IDS, ...AFTER_V17];
-// Families added after tells-model@15 was released: v15 is retrained without them.
-const AFTER_V15 = [...TWELFTH_PASS_IDS, ...AFTER_V16];
-// Families added after tells-model@14 was released: v13 and v14 are retrained without them.
-const AFTER_V14 = [...ELEVENTH_PASS_IDS, ...AFTER_V15];
-// Families added after tells-model@12 was released: v12 is retrained without them.
-const AFTER_V12 = [...TENTH_PASS_IDS, ...AFTER_V14];
-// Families added after tells-model@11 was released: v10 and v11 are retrained without them.
-const AFTER_V11 = [...NINTH_PASS_IDS, ...AFTER_V12];
-// Families added after tells-model@9 was released: v7-v9 are retrained without them.
-const AFTER_V9 = [...EIGHTH_PASS_IDS, ...AFTER_V11];
-// Families added after tells-model@6 was released: v6 and v5 are retrained without them.
-const AFTER_V6 = [...SIXTH_PASS_IDS, ...SEVENTH_PASS_IDS, ...AFTER_V9];
+// The families each released model is retrained without: those of the passes after it.
+const AFTER_V18 = familiesFromPass("fifteenth");
+const AFTER_V17 = familiesFromPass("fourteenth");
+const AFTER_V16 = familiesFromPass("thirteenth");
+const AFTER_V15 = familiesFromPass("twelfth");
+// v13 and v14 were released on the same rows, as were v10 and v11, and v7 to v9.
+const AFTER_V14 = familiesFromPass("eleventh");
+const AFTER_V12 = familiesFromPass("tenth");
+const AFTER_V11 = familiesFromPass("ninth");
+const AFTER_V9 = familiesFromPass("eighth");
+// v5 and v6 were released before the sixth pass; v5 before the fifth too.
+const AFTER_V6 = familiesFromPass("sixth");
 
 /** Released models trained on the same rows, with the options and the file each shipped with. */
 export interface ReleasedTraining {

@@ -9,21 +9,12 @@ import {
 import { loadCorpus } from "../../../eval/tells/corpus/corpus-row";
 import {
   AFTER_V2_LEXICON_IDS,
-  EIGHTH_PASS_IDS,
-  ELEVENTH_PASS_IDS,
-  FIFTEENTH_PASS_IDS,
   FIFTH_PASS_IDS,
-  FOURTEENTH_PASS_IDS,
   FOURTH_PASS_IDS,
   FRESH_FAMILY_IDS,
-  NINTH_PASS_IDS,
-  SEVENTH_PASS_IDS,
-  SIXTH_PASS_IDS,
-  TENTH_PASS_IDS,
-  THIRTEENTH_PASS_IDS,
-  TWELFTH_PASS_IDS,
   UNTOUCHED_V3_IDS,
 } from "../../../eval/tells/corpus/families";
+import { familiesFromPass, LATER_PASSES } from "../../../eval/tells/corpus/families/later-passes";
 import { LATEST_LABELS } from "../../../eval/tells/corpus/label-fixes";
 import { evalProtocol } from "../../../eval/tells/eval-protocol";
 import { tellsEvalProvenance } from "../../../eval/tells/eval-provenance";
@@ -163,26 +154,10 @@ const fourthJson = report(
   `fourth-pass voices (${FOURTH_PASS_IDS.join(", ")})`,
   preds.filter((p) => FOURTH_PASS_IDS.includes(p.row.family)),
 );
-// The passes from the sixth on, in the order they were written: each is reported on its own,
-// and the families before it apart (adding families moves the fold placement).
-const LATER_PASSES = [
-  ["sixth", SIXTH_PASS_IDS],
-  ["seventh", SEVENTH_PASS_IDS],
-  ["eighth", EIGHTH_PASS_IDS],
-  ["ninth", NINTH_PASS_IDS],
-  ["tenth", TENTH_PASS_IDS],
-  ["eleventh", ELEVENTH_PASS_IDS],
-  ["twelfth", TWELFTH_PASS_IDS],
-  ["thirteenth", THIRTEENTH_PASS_IDS],
-  ["fourteenth", FOURTEENTH_PASS_IDS],
-  ["fifteenth", FIFTEENTH_PASS_IDS],
-] as const;
-type LaterPass = (typeof LATER_PASSES)[number][0];
-/** The families of a pass and of every pass after it. */
-const fromPass = (name: LaterPass): string[] =>
-  LATER_PASSES.slice(LATER_PASSES.findIndex(([n]) => n === name)).flatMap(([, ids]) => ids);
+// The passes from the sixth on (families/later-passes.ts): each is reported on its own, and
+// the families before it apart (adding families moves the fold placement).
 // Rows of the passes after the fifth, which the "before" figures leave out.
-const LATER = fromPass("sixth");
+const LATER = familiesFromPass("sixth");
 // Every pass from the fourth on is left out, so the figure is the 47 families written before it.
 const FROM_FOURTH = [...FOURTH_PASS_IDS, ...FIFTH_PASS_IDS, ...LATER];
 const beforeFourthJson = report(
@@ -213,7 +188,7 @@ const passJson = new Map(LATER_PASSES.map(([name, ids]) => [name, passReport(nam
 // No "before the seventh" figure: the sixth and seventh passes were written together.
 const beforeJson = new Map(
   LATER_PASSES.filter(([name]) => name !== "seventh").map(([name]) => {
-    const later = fromPass(name);
+    const later = familiesFromPass(name);
     return [
       name,
       report(
