@@ -2,6 +2,7 @@ import { CONCEPT_WORDS } from "./concept-lexicon";
 import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
 import { CONCEPT_WORDS_V5 } from "./concept-lexicon-v5";
 import { CONCEPT_WORDS_V6 } from "./concept-lexicon-v6";
+import { CONCEPT_WORDS_V7 } from "./concept-lexicon-v7";
 import { type FeatureExtractor, type FeatureSet, featureExtractor } from "./text-features";
 import { latinSkeletonOf, skeletonOf } from "./text-fold";
 
@@ -27,6 +28,10 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  * - tells-features/8 (tells-model@11): v7's features with no condition gate. The gate had
  *   become the largest source of condition misses; without it condition recall rose from 0.82 to
  *   0.87 held out for 0.01 of precision (docs/tells.md, "Thirteenth pass").
+ * - tells-features/9 (tells-model@20): v8's features over the v7 lexicon (v6 plus a second,
+ *   reviewed list of regional words: Assamese, Odia, Telugu, Kannada, Gujarati, Marathi, Bengali,
+ *   Malayalam, Tamil). +0.0015 macro F1 held out over four fold placements, most of it on the
+ *   code-mixed voices of those languages (docs/tells.md, "Twenty-second pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
@@ -72,6 +77,8 @@ export const FEATURES_V7: GatedFeatureSet = {
 const { conditionLicence: _gate, ...ungated } = FEATURES_V7;
 export const FEATURES_V8: FeatureSet = { ...ungated, id: "tells-features/8" };
 
+export const FEATURES_V9: FeatureSet = { ...FEATURES_V8, id: "tells-features/9", lexicon: CONCEPT_WORDS_V7 };
+
 const SETS: readonly FeatureSet[] = [
   FEATURES_V3,
   FEATURES_V4,
@@ -79,6 +86,7 @@ const SETS: readonly FeatureSet[] = [
   FEATURES_V6,
   FEATURES_V7,
   FEATURES_V8,
+  FEATURES_V9,
 ];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 
