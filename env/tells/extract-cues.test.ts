@@ -104,6 +104,15 @@ describe("extractCues", () => {
     expect(() => loadTellsModel({ ...v13, combiner })).toThrow(/not readable/);
     expect(() => loadTellsModel({ ...v13, format: "tells-model/5" })).toThrow(/not readable/);
     expect(loadTellsModel(v14).combiner).toEqual(combiner);
+    // A combiner whose weights do not number its kind's inputs, or of a kind unknown here.
+    const short = { ...combiner, weights: combiner.weights.map((w: number[]) => w.slice(1)) };
+    expect(() => loadTellsModel({ ...v14, combiner: short })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v14, combiner: { ...combiner, inputs: "cross-signal/2" } })).toThrow(
+      /not readable/,
+    );
+    expect(() => loadTellsModel({ ...v14, combiner: { ...combiner, inputs: "cross-signal/9" } })).toThrow(
+      /not readable/,
+    );
   });
 
   it("a model span points into the message and says it was learned", () => {

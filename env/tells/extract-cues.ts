@@ -19,7 +19,6 @@ import v17File from "./model/tells-model.v17.json" with { type: "json" };
 import v18File from "./model/tells-model.v18.json" with { type: "json" };
 import v19File from "./model/tells-model.v19.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
-import { COMBINER_INPUTS } from "./signal-combiner";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
 
@@ -50,8 +49,9 @@ const TellsModelFile = z.object({
   clause_pooling: z.literal("noisy-or").optional(),
   combiner: z
     .object({
-      inputs: z.literal("cross-signal/1"),
-      weights: z.array(z.array(z.number()).length(COMBINER_INPUTS)).length(VERBAL_SIGNALS.length),
+      // loadTellsModel checks each signal's weights number its kind's inputs.
+      inputs: z.enum(["cross-signal/1", "cross-signal/2"]),
+      weights: z.array(z.array(z.number())).length(VERBAL_SIGNALS.length),
       thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
     })
     .optional(),

@@ -76,6 +76,9 @@ function ruleSpansKept(
     p: VERBAL_SIGNALS.map((s) => m.probability[s]),
     strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
     rule: VERBAL_SIGNALS.map((s) => all.some((x) => x.signal === s)),
+    coverage: m.coverage,
+    clauses: m.clauses,
+    conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
   });
   const carried = {} as Record<VerbalSignal, boolean>;
   for (const s of VERBAL_SIGNALS) carried[s] = decided[s].carried;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  COMBINER_INPUTS,
+  COMBINER_INPUT_COUNT,
   combinedProbability,
   combinerInputs,
   combineSignals,
@@ -11,17 +11,22 @@ const quiet = {
   p: [0.5, 0.5, 0.5, 0.5, 0.5],
   strongest: [0.5, 0.5, 0.5, 0.5, 0.5],
   rule: [false, false, false, false, false],
+  coverage: 0.7,
+  clauses: 2,
+  conceptLogit: [0, 0, 0, 0, 0],
 };
+const COMBINER_INPUTS = COMBINER_INPUT_COUNT["cross-signal/1"];
 const zero = (): number[] => new Array<number>(COMBINER_INPUTS).fill(0);
 
 describe("the cross-signal combiner", () => {
   it("reads, for one signal, its own evidence first and then the other four signals'", () => {
     const e = {
+      ...quiet,
       p: [0.9, 0.2, 0.5, 0.5, 0.1],
       strongest: [0.8, 0.2, 0.5, 0.5, 0.1],
       rule: [true, false, true, false, false],
     };
-    const x = combinerInputs(e, 1);
+    const x = combinerInputs(e, 1, "cross-signal/1");
     expect(x).toHaveLength(COMBINER_INPUTS);
     expect(x[0]).toBe(1);
     expect(x[1]).toBeCloseTo(Math.log(0.2 / 0.8), 12);
@@ -34,8 +39,42 @@ describe("the cross-signal combiner", () => {
   });
 
   it("keeps saturated probabilities finite", () => {
-    const x = combinerInputs({ p: [0, 1, 0, 1, 0], strongest: [0, 1, 0, 1, 0], rule: quiet.rule }, 0);
-    expect(x.every(Number.isFinite)).toBe(true);
+    for (const kind of ["cross-signal/1", "cross-signal/2"] as const) {
+      const x = combinerInputs({ ...quiet, p: [0, 1, 0, 1, 0], strongest: [0, 1, 0, 1, 0] }, 0, kind);
+      expect(x.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it("cross-signal/2 reads /1's inputs, then the concepts' logit, the coverage and the length, alone and times the logit", () => {
+    const e = {
+      ...quiet,
+      p: [0.2, 0.9, 0.5, 0.5, 0.5],
+      coverage: 0.25,
+      clauses: 3,
+      conceptLogit: [0.5, 1.5, 0, 0, -1],
+    };
+    const one = combinerInputs(e, 1, "cross-signal/1");
+    const two = combinerInputs(e, 1, "cross-signal/2");
+    expect(two).toHaveLength(COMBINER_INPUT_COUNT["cross-signal/2"]);
+    expect(two.slice(0, COMBINER_INPUTS)).toEqual(one);
+    const z = Math.log(0.9 / 0.1);
+    const rest = two.slice(COMBINER_INPUTS);
+    expect(rest[0]).toBe(1.5); // signal 1's own concept logit
+    expect(rest[1]).toBe(0.25);
+    expect(rest[2]).toBeCloseTo(0.25 * z, 12);
+    expect(rest[3]).toBeCloseTo(Math.log(3), 12);
+    expect(rest[4]).toBeCloseTo(Math.log(3) * z, 12);
+    // One clause (or none) adds no length.
+    expect(combinerInputs({ ...e, clauses: 0 }, 1, "cross-signal/2")[COMBINER_INPUTS + 3]).toBe(0);
+  });
+
+  it("a cross-signal/1 combiner reads the same whatever the coverage and length (released files keep their readings)", () => {
+    const w = [zero(), zero(), zero(), zero(), zero()].map((r) => r.map((_, j) => (j % 3) - 1));
+    const c: SignalCombiner = { inputs: "cross-signal/1", weights: w, thresholds: [0.5, 0.5, 0.5, 0.5, 0.5] };
+    const e = { ...quiet, p: [0.3, 0.6, 0.5, 0.2, 0.9] };
+    expect(combineSignals(c, { ...e, coverage: 0.1, clauses: 9, conceptLogit: [3, 3, 3, 3, 3] })).toEqual(
+      combineSignals(c, { ...e, coverage: 1, clauses: 1 }),
+    );
   });
 
   it("lets another signal's reading overrule a signal's own", () => {

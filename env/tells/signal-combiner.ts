@@ -11,9 +11,26 @@ import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
  * regression per signal over every signal's reading (inputs "cross-signal/1") is worth +0.006
  * macro F1 held out; the same regression over a signal's own reading alone is worth nothing
  * (docs/tells.md, "Sixteenth pass").
+ *
+ * Inputs "cross-signal/2" (tells-model@20) add what a stranger's message looks like to the model.
+ * Its logit is trained on the voices it knows, where surface n-grams are worth more than they are
+ * on a voice it has not seen; the lexicon's concepts carry across voices. A voice unlike the
+ * training voices hits fewer weighted features, so its logits sit nearer the prior; a long
+ * message read over many clauses reads higher under noisy-or whatever it says. The combiner is
+ * fitted on inner-fold readings, every one of them a stranger's, so it learns how far to trust
+ * the concepts' part of a logit and the rest, given the message's coverage and length: +0.0067
+ * macro F1 held out over four fold placements (docs/tells.md, "Twenty-second pass").
  */
+export type CombinerInputs = "cross-signal/1" | "cross-signal/2";
+
+/** How many inputs (weights per signal) each kind of combiner reads. */
+export const COMBINER_INPUT_COUNT: Readonly<Record<CombinerInputs, number>> = {
+  "cross-signal/1": 13,
+  "cross-signal/2": 18,
+};
+
 export interface SignalCombiner {
-  inputs: "cross-signal/1";
+  inputs: CombinerInputs;
   /** Per signal (VERBAL_SIGNALS order), one weight per input of combinerInputs. */
   weights: number[][];
   /** Per signal, the combined probability at and above which the message carries it. */
@@ -28,9 +45,13 @@ export interface SignalEvidence {
   strongest: readonly number[];
   /** Whether a rule cue of the signal matched. */
   rule: readonly boolean[];
+  /** The share of the message's feature mass the model has weights for (ModelReading.coverage). */
+  coverage: number;
+  /** How many clauses the model read the message in (ModelReading.clauses). */
+  clauses: number;
+  /** Per signal, the concept features' part of its strongest clause's logit (ModelReading.conceptLogit). */
+  conceptLogit: readonly number[];
 }
-
-export const COMBINER_INPUTS = 13;
 
 // Probabilities enter as logits, clipped so that a saturated 0 or 1 stays a finite input.
 const CLIP = 1e-4;
@@ -42,18 +63,32 @@ function logit(p: number): number {
 /**
  * Inputs "cross-signal/1" for signal s: a bias; the signal's message logit, strongest-clause
  * logit, rule match, and rule match × logit (a rule match counts for more when the model
- * agrees); then the other four signals' message logits and rule matches.
+ * agrees); then the other four signals' message logits and rule matches. "cross-signal/2"
+ * appends the concepts' part of the signal's strongest-clause logit, the coverage, coverage × the
+ * signal's message logit, ln(clauses) and ln(clauses) × that logit (each product lets the
+ * combiner scale the logit by how familiar or how long the message is).
  */
-export function combinerInputs(e: SignalEvidence, s: number): number[] {
-  return inputsOf(e.p.map(logit), logit(e.strongest[s] as number), e.rule, s);
+export function combinerInputs(e: SignalEvidence, s: number, kind: CombinerInputs): number[] {
+  return inputsOf(e.p.map(logit), logit(e.strongest[s] as number), e, s, kind);
 }
 
-function inputsOf(z: readonly number[], strongest: number, rule: readonly boolean[], s: number): number[] {
+function inputsOf(
+  z: readonly number[],
+  strongest: number,
+  e: SignalEvidence,
+  s: number,
+  kind: CombinerInputs,
+): number[] {
   const zs = z[s] as number;
+  const rule = e.rule;
   const rs = rule[s] ? 1 : 0;
   const out = [1, zs, strongest, rs, rs === 0 ? 0 : zs];
   for (let o = 0; o < z.length; o++) if (o !== s) out.push(z[o] as number);
   for (let o = 0; o < rule.length; o++) if (o !== s) out.push(rule[o] ? 1 : 0);
+  if (kind === "cross-signal/2") {
+    const length = Math.log(Math.max(e.clauses, 1));
+    out.push(e.conceptLogit[s] as number, e.coverage, e.coverage * zs, length, length * zs);
+  }
   return out;
 }
 
@@ -66,7 +101,7 @@ export function logistic(w: ArrayLike<number>, x: readonly number[]): number {
 
 /** The combined probability that a message carries signal s. */
 export function combinedProbability(c: SignalCombiner, e: SignalEvidence, s: number): number {
-  return logistic(c.weights[s] as readonly number[], combinerInputs(e, s));
+  return logistic(c.weights[s] as readonly number[], combinerInputs(e, s, c.inputs));
 }
 
 /** Per signal, the combined probability and whether it clears that signal's threshold. */
@@ -78,7 +113,7 @@ export function combineSignals(
   const z = e.p.map(logit);
   const out = {} as Record<VerbalSignal, { probability: number; carried: boolean }>;
   VERBAL_SIGNALS.forEach((signal, s) => {
-    const x = inputsOf(z, logit(e.strongest[s] as number), e.rule, s);
+    const x = inputsOf(z, logit(e.strongest[s] as number), e, s, c.inputs);
     const probability = logistic(c.weights[s] as readonly number[], x);
     out[signal] = { probability, carried: probability >= (c.thresholds[s] as number) };
   });

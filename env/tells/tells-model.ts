@@ -1,6 +1,6 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
-import type { SignalCombiner } from "./signal-combiner";
+import { COMBINER_INPUT_COUNT, type SignalCombiner } from "./signal-combiner";
 import type { ConditionLabel } from "./tell-observation";
 import { FEATURE_BITS } from "./text-features";
 
@@ -69,6 +69,19 @@ export interface ModelReading {
   grade(): ConditionGrade;
   /** The token window (≤ 4 words) of the signal's strongest clause that pushed hardest towards it; null when none did. */
   evidence(signal: VerbalSignal): Evidence | null;
+  /**
+   * The share of the message's feature mass (its features' values) that has a row in the model:
+   * low for a voice unlike any the model was trained on (0 for a message with no features).
+   */
+  coverage: number;
+  /** How many clauses the message was read in (at least 1). */
+  clauses: number;
+  /**
+   * Per signal, the part of its strongest clause's logit that the concept features (the
+   * lexicon's words and pairs) contribute, the bias left out; 0 under a feature set without
+   * concept slots (tells-features/3), whose concepts hash among the n-grams.
+   */
+  conceptLogit: Record<VerbalSignal, number>;
 }
 
 export interface TellsModel {
@@ -98,7 +111,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     w.feature_bits !== FEATURE_BITS ||
     v2 === (w.feature_set !== undefined) ||
     pooled !== (w.clause_pooling === "noisy-or") ||
-    v5 !== (w.combiner !== undefined)
+    v5 !== (w.combiner !== undefined) ||
+    (w.combiner !== undefined && !combinerFits(w.combiner))
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
@@ -152,18 +166,30 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   // One scratch buffer for clause scores, grown on demand: allocating typed arrays per message
   // was a visible share of the cost. Everything read from it is copied out before read returns.
   let scratch = new Float64Array(64 * SIGNALS);
+  // The concept features' share of each clause score, kept beside it (concept-logit input).
+  let conceptScratch = new Float64Array(64 * SIGNALS);
+  const conceptSlots = features.set.conceptSlots ?? 0;
 
   function read(text: string): ModelReading {
     const f = features.extract(text);
     const count = f.buckets.length;
     const clauses = Math.max(f.clauses, 1);
-    if (scratch.length < clauses * SIGNALS) scratch = new Float64Array(clauses * SIGNALS * 2);
+    if (scratch.length < clauses * SIGNALS) {
+      scratch = new Float64Array(clauses * SIGNALS * 2);
+      conceptScratch = new Float64Array(clauses * SIGNALS * 2);
+    }
     const score = scratch;
     score.fill(0, 0, clauses * SIGNALS);
+    const conceptScore = conceptScratch;
+    conceptScore.fill(0, 0, clauses * SIGNALS);
+    let known = 0;
+    let mass = 0;
     for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
-      if (row < 0) continue;
       const x = f.values[k] as number;
+      mass += x;
+      if (row < 0) continue;
+      known += x;
       const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
       const base = row * SIGNALS;
       // Unrolled over the five signals (VERBAL_SIGNALS order).
@@ -172,10 +198,15 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       score[at + 2] = (score[at + 2] as number) + x * (signalTable[base + 2] as number);
       score[at + 3] = (score[at + 3] as number) + x * (signalTable[base + 3] as number);
       score[at + 4] = (score[at + 4] as number) + x * (signalTable[base + 4] as number);
+      if ((f.buckets[k] as number) < conceptSlots) {
+        for (let h = 0; h < SIGNALS; h++)
+          conceptScore[at + h] = (conceptScore[at + h] as number) + x * (signalTable[base + h] as number);
+      }
     }
     const probability = {} as Record<VerbalSignal, number>;
     const strongest = {} as Record<VerbalSignal, number>;
     const fired = {} as Record<VerbalSignal, boolean>;
+    const conceptLogit = {} as Record<VerbalSignal, number>;
     for (let c = 0; c < clauses; c++) {
       for (let s = 0; s < SIGNALS; s++) {
         score[c * SIGNALS + s] =
@@ -195,6 +226,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
         if (noisyOr) none *= 1 - sigmoid(z);
       }
       bestClause[s] = Math.max(best, 0);
+      conceptLogit[sig] = best < 0 ? 0 : (scale[s] as number) * (conceptScore[best * SIGNALS + s] as number);
       const top = best < 0 ? 0 : sigmoid(score[best * SIGNALS + s] as number);
       const p = noisyOr && best >= 0 ? 1 - none : top;
       probability[sig] = p;
@@ -238,7 +270,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
     }
 
-    return { probability, strongest, fired, grade, evidence };
+    const coverage = mass > 0 ? known / mass : 0;
+    return { probability, strongest, fired, grade, evidence, coverage, clauses, conceptLogit };
   }
 
   return {
@@ -249,6 +282,17 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     combiner: w.combiner,
     read,
   };
+}
+
+/** A combiner of a kind this reader knows, with one weight per input and one threshold per signal. */
+function combinerFits(c: SignalCombiner): boolean {
+  const inputs = COMBINER_INPUT_COUNT[c.inputs];
+  return (
+    inputs !== undefined &&
+    c.weights.length === SIGNALS &&
+    c.thresholds.length === SIGNALS &&
+    c.weights.every((w) => w.length === inputs)
+  );
 }
 
 function sigmoid(x: number): number {

@@ -1,6 +1,7 @@
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
 import {
-  COMBINER_INPUTS,
+  COMBINER_INPUT_COUNT,
+  type CombinerInputs,
   combinerInputs,
   logistic,
   type SignalCombiner,
@@ -24,31 +25,35 @@ const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
  * when none does). Full-batch and in a fixed order: the same readings give the same weights.
  * Weights are rounded to 6 decimals, as the file stores them, before thresholds are chosen.
  */
-export function fitCombiner(seen: readonly Seen[], precisionFloor: number): SignalCombiner {
+export function fitCombiner(
+  seen: readonly Seen[],
+  precisionFloor: number,
+  inputs: CombinerInputs,
+): SignalCombiner {
   const weights: number[][] = [];
   const thresholds: number[] = [];
   VERBAL_SIGNALS.forEach((_, s) => {
-    const x = seen.map((r) => combinerInputs({ p: r.p, strongest: r.strongest, rule: r.rule }, s));
+    const x = seen.map((r) => combinerInputs(r, s, inputs));
     const y = seen.map((r) => (r.gold[s] ? 1 : 0));
-    const w = fitLogistic(x, y).map(round6);
+    const w = fitLogistic(x, y, COMBINER_INPUT_COUNT[inputs]).map(round6);
     weights.push(w);
     const probability = x.map((xi) => logistic(w, xi));
     thresholds.push(pickThreshold(probability, y, precisionFloor));
   });
-  return { inputs: "cross-signal/1", weights, thresholds };
+  return { inputs, weights, thresholds };
 }
 
-function fitLogistic(x: readonly number[][], y: readonly number[]): number[] {
-  const w = new Float64Array(COMBINER_INPUTS);
-  const g2 = new Float64Array(COMBINER_INPUTS).fill(1e-8);
+function fitLogistic(x: readonly number[][], y: readonly number[], inputs: number): number[] {
+  const w = new Float64Array(inputs);
+  const g2 = new Float64Array(inputs).fill(1e-8);
   const n = Math.max(x.length, 1);
   for (let it = 0; it < ITERATIONS; it++) {
-    const g = new Float64Array(COMBINER_INPUTS);
+    const g = new Float64Array(inputs);
     x.forEach((xi, i) => {
       const e = logistic(w, xi) - (y[i] as number);
-      for (let j = 0; j < COMBINER_INPUTS; j++) g[j] = (g[j] as number) + e * (xi[j] as number);
+      for (let j = 0; j < inputs; j++) g[j] = (g[j] as number) + e * (xi[j] as number);
     });
-    for (let j = 0; j < COMBINER_INPUTS; j++) {
+    for (let j = 0; j < inputs; j++) {
       const gj = (g[j] as number) / n + (j === 0 ? 0 : L2 * (w[j] as number));
       g2[j] = (g2[j] as number) + gj * gj;
       w[j] = (w[j] as number) - (RATE * gj) / Math.sqrt(g2[j] as number);

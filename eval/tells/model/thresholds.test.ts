@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { pickDecision, type Seen } from "./thresholds";
 
 // One signal (index 0); no rule matches, so the veto never matters and the first candidate (0.05) is kept.
-const reading = (p: number, gold: boolean): Seen => ({ gold: [gold], rule: [false], p: [p], strongest: [p] });
+const reading = (p: number, gold: boolean): Seen => ({
+  gold: [gold],
+  rule: [false],
+  p: [p],
+  strongest: [p],
+  coverage: 1,
+  clauses: 1,
+  conceptLogit: [0],
+});
 
 // Positives at 0.9 (×6) and 0.42 (×4); negatives at 0.42 (×2) and 0.2 (×4).
 const seen: Seen[] = [

@@ -14,13 +14,17 @@ export const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6
 
 /**
  * One inner-fold reading of a message: per signal, the gold label, a rule match, the model's
- * probability and its strongest clause's.
+ * probability, its strongest clause's and the concepts' part of that clause's logit; and the
+ * message's coverage and clause count.
  */
 export interface Seen {
   gold: boolean[];
   rule: boolean[];
   p: number[];
   strongest: number[];
+  coverage: number;
+  clauses: number;
+  conceptLogit: number[];
 }
 
 export interface Decision {
@@ -62,6 +66,9 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
         rule: VERBAL_SIGNALS.map((s) => rules.some((x) => x.signal === s)),
         p: VERBAL_SIGNALS.map((s) => m.probability[s]),
         strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
+        coverage: m.coverage,
+        clauses: m.clauses,
+        conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
       });
     }
   }
@@ -73,7 +80,11 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
     ruleVeto.push(chosen.veto);
   });
   if (train.combiner === undefined) return { thresholds, ruleVeto };
-  return { thresholds, ruleVeto, combiner: fitCombiner(seen, train.combinerFloor ?? precisionFloor) };
+  return {
+    thresholds,
+    ruleVeto,
+    combiner: fitCombiner(seen, train.combinerFloor ?? precisionFloor, train.combiner),
+  };
 }
 
 /** A training's options with a decision's thresholds, vetoes and combiner written into the file. */

@@ -1,4 +1,4 @@
-import type { SignalCombiner } from "../../../env/tells/signal-combiner";
+import type { CombinerInputs, SignalCombiner } from "../../../env/tells/signal-combiner";
 
 /**
  * How a tells model is trained (the options trainTellsModel reads), and the options every
@@ -54,7 +54,7 @@ export interface TrainOptions {
    * choice with this precision floor (combinerFloor; precisionFloor when absent). Absent:
    * thresholds and rule vetoes decide (v3–v13).
    */
-  combiner?: "cross-signal/1";
+  combiner?: CombinerInputs;
   /**
    * How many inner grouped folds the threshold choice (and the combiner's fit) reads with; 3
    * when absent (v3–v13). More folds train each inner model on more families, so its readings
