@@ -143,7 +143,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@19");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@20");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -6,7 +6,7 @@ import { RELEASED_TRAININGS, retrain } from "./released-trainings";
 describe("the early released tells models", () => {
   it("are all retrained by one of the two files", () => {
     expect(RELEASED_TRAININGS.flatMap((t) => t.models.map(([o]) => o.version))).toEqual(
-      Array.from({ length: 14 }, (_, i) => `tells-model@${18 - i}`),
+      Array.from({ length: 15 }, (_, i) => `tells-model@${19 - i}`),
     );
   });
 

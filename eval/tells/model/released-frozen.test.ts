@@ -17,6 +17,7 @@ import {
   tellsModelV16,
   tellsModelV17,
   tellsModelV18,
+  tellsModelV19,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -39,7 +40,8 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@15 at commit edd0dbe, before the twelfth corpus pass landed (tells-model@16);
  * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17);
  * - tells-model@17 at commit 6b029ab, before the fourteenth corpus pass landed (tells-model@18);
- * - tells-model@18 at commit 1b8e727, before the fifteenth corpus pass landed (tells-model@19).
+ * - tells-model@18 at commit 1b8e727, before the fifteenth corpus pass landed (tells-model@19);
+ * - tells-model@19 at commit ba0888d, before tells-features/9 and the cross-signal/2 combiner (tells-model@20).
  */
 const RELEASES = [
   {
@@ -138,12 +140,18 @@ const RELEASES = [
     hash: "sha256:14cb9a24e43aa5267ad10c3eb9502b5c8a0fd7bc31268ef8dfbc06d7aca5adbf",
     readings: "be947bf7fe549be023961f6cf6a5d52325b05260a16e57eba499588f6201ad24",
   },
+  {
+    load: tellsModelV19,
+    version: "tells-model@19",
+    hash: "sha256:bee4669a6373b2f8cc64b511b8187a8fadcbf8a4676e9ab3678e5cb9edca04cd",
+    readings: "1696ce14a255bd5454a5c43ce9f2564951663b28aa7d0ebdbb1a80aedb462f16",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@19");
+    expect(TELLS_MODEL.version).toBe("tells-model@20");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

@@ -14,10 +14,11 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 1.5 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@19");
+    expect(file.version).toBe("tells-model@20");
+    expect(file.feature_set).toBe("tells-features/9");
     expect(file.format).toBe("tells-model/5");
     expect(file.clause_pooling).toBe("noisy-or");
-    expect(file.combiner?.inputs).toBe("cross-signal/1");
+    expect(file.combiner?.inputs).toBe("cross-signal/2");
     expect(statSync(MODEL_FILE).size).toBeLessThan(1.5 * 1024 * 1024);
   });
 

@@ -226,11 +226,24 @@ export const V18_TRAIN: TrainOptions = {
 };
 
 /**
- * The shipped model's training: v18's learner and combiner on the corpus of the fifteenth pass
+ * How tells-model@19 was trained: v18's learner and combiner on the corpus of the fifteenth pass
  * (14,160 rows, 159 families) with label revision 1 (five battery-health rows relabelled). Only
- * the data changed (docs/tells.md, "Twenty-first pass").
+ * the data changed (docs/tells.md, "Twenty-first pass"; released, retrained byte for byte).
  */
-export const DEFAULT_TRAIN: TrainOptions = {
+export const V19_TRAIN: TrainOptions = {
   ...V18_TRAIN,
   version: "tells-model@19",
+};
+
+/**
+ * The shipped model's training: v19's rows and learner, read with feature set tells-features/9
+ * (the v7 lexicon: a second, reviewed list of regional words) and decided by a cross-signal/2
+ * combiner, which also reads how much of the message the model knows and how many clauses it
+ * has (docs/tells.md, "Twenty-second pass").
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V19_TRAIN,
+  version: "tells-model@20",
+  featureSet: "tells-features/9",
+  combiner: "cross-signal/2",
 };
