@@ -1,6 +1,6 @@
 import { round3 } from "../money";
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
-import { combineSignals } from "./signal-combiner";
+import { combineSignals, signalEvidence } from "./signal-combiner";
 import type { ConditionGrade, ModelReading, TellsModel } from "./tells-model";
 import { type CueSpan, matchCueRules, summariseSpans, type VerbalReading } from "./verbal";
 
@@ -72,14 +72,7 @@ function ruleSpansKept(
     return { spans, carried: m.fired };
   }
   const all = matchCueRules(message);
-  const decided = combineSignals(combiner, {
-    p: VERBAL_SIGNALS.map((s) => m.probability[s]),
-    strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
-    rule: VERBAL_SIGNALS.map((s) => all.some((x) => x.signal === s)),
-    coverage: m.coverage,
-    clauses: m.clauses,
-    conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
-  });
+  const decided = combineSignals(combiner, signalEvidence(m, all));
   const carried = {} as Record<VerbalSignal, boolean>;
   for (const s of VERBAL_SIGNALS) carried[s] = decided[s].carried;
   return { spans: all.filter((x) => carried[x.signal]), carried };

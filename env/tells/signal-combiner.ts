@@ -1,4 +1,5 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import type { ModelReading } from "./tells-model";
 
 /**
  * The message-level decision of a tells-model/5 file: which signals a message carries, read
@@ -51,6 +52,25 @@ export interface SignalEvidence {
   clauses: number;
   /** Per signal, the concept features' part of its strongest clause's logit (ModelReading.conceptLogit). */
   conceptLogit: readonly number[];
+}
+
+/**
+ * What the combiner reads of a message: the model's reading of it and the rule spans matched in
+ * it. The shipped path and the combiner's fit both build their evidence here, so they cannot
+ * read a message differently.
+ */
+export function signalEvidence(
+  m: ModelReading,
+  ruleSpans: readonly { signal: VerbalSignal }[],
+): SignalEvidence {
+  return {
+    p: VERBAL_SIGNALS.map((s) => m.probability[s]),
+    strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
+    rule: VERBAL_SIGNALS.map((s) => ruleSpans.some((x) => x.signal === s)),
+    coverage: m.coverage,
+    clauses: m.clauses,
+    conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
+  };
 }
 
 // Probabilities enter as logits, clipped so that a saturated 0 or 1 stays a finite input.

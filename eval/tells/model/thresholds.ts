@@ -1,6 +1,6 @@
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
 import { RULE_VETO_CANDIDATES } from "../../../env/tells/model-cues";
-import type { SignalCombiner } from "../../../env/tells/signal-combiner";
+import { type SignalCombiner, type SignalEvidence, signalEvidence } from "../../../env/tells/signal-combiner";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { matchCueRules } from "../../../env/tells/verbal";
 import type { CorpusRow } from "../corpus/corpus-row";
@@ -17,14 +17,8 @@ export const CANDIDATES = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6
  * probability, its strongest clause's and the concepts' part of that clause's logit; and the
  * message's coverage and clause count.
  */
-export interface Seen {
-  gold: boolean[];
-  rule: boolean[];
-  p: number[];
-  strongest: number[];
-  coverage: number;
-  clauses: number;
-  conceptLogit: number[];
+export interface Seen extends SignalEvidence {
+  gold: readonly boolean[];
 }
 
 export interface Decision {
@@ -60,15 +54,9 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
     );
     for (const r of rows.filter((x) => folds.get(x.family) === fold)) {
       const m = model.read(r.text);
-      const rules = matchCueRules(r.text);
       seen.push({
         gold: VERBAL_SIGNALS.map((s) => r.spans.some((x) => x.signal === s)),
-        rule: VERBAL_SIGNALS.map((s) => rules.some((x) => x.signal === s)),
-        p: VERBAL_SIGNALS.map((s) => m.probability[s]),
-        strongest: VERBAL_SIGNALS.map((s) => m.strongest[s]),
-        coverage: m.coverage,
-        clauses: m.clauses,
-        conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
+        ...signalEvidence(m, matchCueRules(r.text)),
       });
     }
   }
