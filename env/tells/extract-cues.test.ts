@@ -10,7 +10,6 @@ import {
   tellsModelFor,
   tellsModelV5,
   tellsModelV10,
-  tellsModelV13,
   UnknownTellsModelError,
 } from "./extract-cues";
 import { readCuesWithModel } from "./model-cues";
@@ -64,14 +63,12 @@ describe("extractCues", () => {
       expect(TELLS_MODEL.read(logistics).fired.condition, logistics).toBe(false);
   });
 
-  it("the shipped model decides with every signal's reading: a scarcity claim is not also firmness", () => {
-    // A seller line of the tells-model@13 era, which read it as deception and confidence.
-    const text = "Okay, ₹32. Think it over, it's worth it. This is the last one I have in stock.";
-    expect(
-      readCuesWithModel(tellsModelV13(), text)
-        .spans.map((s) => s.signal)
-        .sort(),
-    ).toEqual(["confidence", "deception"]);
+  it("the shipped model decides with every signal's reading: demand by speed is not also urgency", () => {
+    // Read signal by signal (each head against its own threshold), the model takes "they go within
+    // hours" for urgency as well; the combiner, reading every signal together, keeps deception only.
+    const text = "Demand for these is insane right now, they go within hours.";
+    const alone = TELLS_MODEL.read(text).fired;
+    expect(alone.deception && alone.urgency).toBe(true);
     expect(signals(text)).toEqual(["deception"]);
   });
 
@@ -143,7 +140,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@20");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@21");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

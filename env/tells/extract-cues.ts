@@ -19,6 +19,7 @@ import v17File from "./model/tells-model.v17.json" with { type: "json" };
 import v18File from "./model/tells-model.v18.json" with { type: "json" };
 import v19File from "./model/tells-model.v19.json" with { type: "json" };
 import v20File from "./model/tells-model.v20.json" with { type: "json" };
+import v21File from "./model/tells-model.v21.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -68,7 +69,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v20File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v21File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -117,6 +118,8 @@ export const tellsModelV17 = frozenModel(v17File);
 export const tellsModelV18 = frozenModel(v18File);
 /** tells-model@19 (v18's learner and combiner on the fifteenth corpus pass and label revision 1, 14,160 rows). */
 export const tellsModelV19 = frozenModel(v19File);
+/** tells-model@20 (tells-features/9, the reviewed regional words; combiner cross-signal/2; 14,160 rows). */
+export const tellsModelV20 = frozenModel(v20File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -149,6 +152,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@17": tellsModelV17,
   "tells-model@18": tellsModelV18,
   "tells-model@19": tellsModelV19,
+  "tells-model@20": tellsModelV20,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MASKED_CONCEPTS } from "./concept-index";
-import { FEATURES_V3, FEATURES_V4, FEATURES_V5, FEATURES_V6, FEATURES_V7, featuresFor } from "./feature-sets";
+import {
+  FEATURES_V3,
+  FEATURES_V4,
+  FEATURES_V5,
+  FEATURES_V6,
+  FEATURES_V7,
+  FEATURES_V9,
+  FEATURES_V10,
+  featuresFor,
+} from "./feature-sets";
 import v4 from "./model/tells-model.v4.json" with { type: "json" };
 import v8 from "./model/tells-model.v8.json" with { type: "json" };
 import { loadTellsModel, type TellsModelWeights } from "./tells-model";
@@ -87,6 +96,80 @@ describe("feature sets", () => {
       expect(v).toBeCloseTo(before === 1 ? 1 : 2 * before, 12);
     });
     expect(new Set(six.values)).toEqual(new Set([0.1, 0.03, 1]));
+  });
+
+  it("v10 reads v9's features, then each clause's neighbours' concepts in slots of their own", () => {
+    const nine = featuresFor(FEATURES_V9.id);
+    const ten = featuresFor(FEATURES_V10.id);
+    const text = "kam nahi hoga, box thoda phata hai. andar sab theek hai";
+    const a = nine.extract(text);
+    const b = ten.extract(text);
+    expect(a.neighboursFrom).toBe(a.buckets.length);
+    expect(b.neighboursFrom).toBe(a.buckets.length);
+    expect(b.buckets.slice(0, b.neighboursFrom)).toEqual(a.buckets);
+    expect(b.values.slice(0, b.neighboursFrom)).toEqual(a.values);
+    expect(b.from.slice(0, b.neighboursFrom)).toEqual(a.from);
+    expect(b.to.slice(0, b.neighboursFrom)).toEqual(a.to);
+
+    const names = ten.concepts.names;
+    const width = names.length;
+    const base = 2 * width + width * width;
+    const slotOf = (name: string, negated = false) => 2 * names.indexOf(name) + (negated ? 1 : 0);
+    // Per clause (by the clause of the token a feature is attributed to): what it reads of its neighbours.
+    const before = new Map<number, number[]>();
+    const after = new Map<number, number[]>();
+    const words = new Map<number, number>();
+    for (let k = b.neighboursFrom; k < b.buckets.length; k++) {
+      const clause = b.clauseOf[b.from[k] as number] as number;
+      expect(b.from[k]).toBe(b.clauseOf.indexOf(clause));
+      expect(b.to[k]).toBe(b.from[k]);
+      if ((b.buckets[k] as number) >= (FEATURES_V10.conceptSlots as number)) {
+        // A neighbour's word: hashed among the n-grams.
+        expect(b.values[k]).toBe(FEATURES_V10.neighbourWords);
+        words.set(clause, (words.get(clause) ?? 0) + 1);
+        continue;
+      }
+      expect(b.values[k]).toBe(FEATURES_V10.neighbourConcepts);
+      const x = (b.buckets[k] as number) - base;
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(4 * width);
+      const into = x < 2 * width ? before : after;
+      into.set(clause, [...(into.get(clause) ?? []), x % (2 * width)]);
+    }
+    expect(b.clauses).toBe(3);
+    // The refusal's "kam" stays negated when the next clause reads it.
+    expect(before.get(1)).toContain(slotOf("REDUCE", true));
+    expect(before.get(1)).not.toContain(slotOf("REDUCE"));
+    expect(before.get(2)).toContain(slotOf("WEAR"));
+    // Exactly the concept features (plain or negated) each neighbour has of its own.
+    const own = new Map<number, number[]>();
+    for (let k = 0; k < b.neighboursFrom; k++) {
+      if ((b.buckets[k] as number) >= 2 * width) continue;
+      const clause = b.clauseOf[b.from[k] as number] as number;
+      own.set(clause, [...new Set([...(own.get(clause) ?? []), b.buckets[k] as number])]);
+    }
+    for (let c = 0; c < b.clauses; c++) {
+      expect(new Set(before.get(c) ?? [])).toEqual(new Set(own.get(c - 1) ?? []));
+      expect(new Set(after.get(c) ?? [])).toEqual(new Set(own.get(c + 1) ?? []));
+    }
+    expect(after.get(0)).toContain(slotOf("WEAR"));
+    // Every word of the clauses before and after, one feature each.
+    const tokensIn = (c: number) => b.clauseOf.filter((x) => x === c).length;
+    for (let c = 0; c < b.clauses; c++) expect(words.get(c) ?? 0).toBe(tokensIn(c - 1) + tokensIn(c + 1));
+    // The clause before's words and the clause after's hash apart.
+    const wordsOf = (c: number) =>
+      new Set(
+        b.buckets.filter(
+          (x, k) =>
+            k >= b.neighboursFrom &&
+            x >= (FEATURES_V10.conceptSlots as number) &&
+            b.clauseOf[b.from[k] as number] === c,
+        ),
+      );
+    expect([...wordsOf(0)].some((x) => wordsOf(2).has(x))).toBe(false);
+    // One clause has no neighbours.
+    const one = ten.extract("box thoda phata hai");
+    expect(one.neighboursFrom).toBe(one.buckets.length);
   });
 
   it("refuses an unknown set", () => {

@@ -32,6 +32,9 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  *   reviewed list of regional words: Assamese, Odia, Telugu, Kannada, Gujarati, Marathi, Bengali,
  *   Malayalam, Tamil). +0.0015 macro F1 held out over four fold placements, most of it on the
  *   code-mixed voices of those languages (docs/tells.md, "Twenty-second pass").
+ * - tells-features/10 (tells-model@21): v9's features, and each clause also reads the concepts of
+ *   the clauses on either side of it (FeatureSet.neighbourConcepts, at half a concept's value).
+ *   +0.004 macro F1 held out over four fold placements (docs/tells.md, "Twenty-third pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
@@ -79,6 +82,13 @@ export const FEATURES_V8: FeatureSet = { ...ungated, id: "tells-features/8" };
 
 export const FEATURES_V9: FeatureSet = { ...FEATURES_V8, id: "tells-features/9", lexicon: CONCEPT_WORDS_V7 };
 
+export const FEATURES_V10: FeatureSet = {
+  ...FEATURES_V9,
+  id: "tells-features/10",
+  neighbourConcepts: 0.5,
+  neighbourWords: 0.1,
+};
+
 const SETS: readonly FeatureSet[] = [
   FEATURES_V3,
   FEATURES_V4,
@@ -87,6 +97,7 @@ const SETS: readonly FeatureSet[] = [
   FEATURES_V7,
   FEATURES_V8,
   FEATURES_V9,
+  FEATURES_V10,
 ];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 

@@ -255,7 +255,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     function evidence(signal: VerbalSignal): Evidence | null {
       const s = VERBAL_SIGNALS.indexOf(signal);
       const contrib = new Float64Array(f.tokens.length);
-      for (let k = 0; k < count; k++) {
+      // A neighbour's concepts weigh in the clause's reading but are not words of it.
+      for (let k = 0; k < f.neighboursFrom; k++) {
         const row = rowOf[f.buckets[k] as number] as number;
         if (row < 0) continue;
         const v = (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);

@@ -40,6 +40,19 @@ export interface FeatureSet {
   conditionLicence?: readonly string[];
   /** Values of word (and bigram) and character n-gram features; WORD_VALUE and CHAR_VALUE when absent. */
   surfaceValues?: { word: number; char: number };
+  /**
+   * When set (needs concept slots), each clause also reads the concepts of the clause before it
+   * and of the clause after it, negation-marked as there, in slots of their own and at this
+   * value. A cue is often split by punctuation from what it is about ("box thoda phata hai, andar
+   * sab theek", "Firm. $1,200"), and a clause read alone cannot tell.
+   */
+  neighbourConcepts?: number;
+  /**
+   * When set (with neighbourConcepts), each clause also reads the skeletons of the words of the
+   * clauses beside it, hashed apart from its own words, at this value: what the clause before or
+   * after is about, beyond the lexicon's concepts.
+   */
+  neighbourWords?: number;
 }
 
 export interface Token {
@@ -81,6 +94,11 @@ export interface FeatureList {
   /** First and last token (equal for one-token features) each feature is attributed to. */
   from: number[];
   to: number[];
+  /**
+   * Index of the first neighbour-concept feature (FeatureSet.neighbourConcepts): those come last,
+   * are attributed to their clause's first token, and point at no word of it. The feature count when none.
+   */
+  neighboursFrom: number;
 }
 
 export interface FeatureExtractor {
@@ -109,6 +127,9 @@ const SEED_SKELETON_BIGRAM = 0x13579bdf;
 const SEED_CHAR = 0x0badf00d;
 const SEED_CONCEPT = 0x51ed270b;
 const SEED_PAIR = 0x7f4a7c15;
+// A word of the clause after (read by the clause before it), and of the clause before.
+const SEED_WORD_AFTER = 0x3c6ef372;
+const SEED_WORD_BEFORE = 0x1b873593;
 const NEG_WINDOW = 3;
 /**
  * Surface n-grams are weighted down against concepts: held out by family, n-grams alone
@@ -162,7 +183,15 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
   const charValue = set.surfaceValues?.char ?? CHAR_VALUE;
   const slots = set.conceptSlots ?? 0;
   const width = concepts.names.length;
-  if (slots > 0 && 2 * width + width * width > slots) throw new Error(`${set.id}: concept slots too few`);
+  const neighbourValue = set.neighbourConcepts ?? 0;
+  const neighbourWordValue = set.neighbourWords ?? 0;
+  if (neighbourWordValue > 0 && neighbourValue === 0)
+    throw new Error(`${set.id}: neighbour words come with neighbour concepts`);
+  if (neighbourValue > 0 && slots === 0) throw new Error(`${set.id}: neighbour concepts need concept slots`);
+  // Concept (plain, negated), then ordered pairs, then a neighbour's concepts (before, after; plain, negated).
+  const neighbourBase = 2 * width + width * width;
+  if (slots > 0 && neighbourBase + (neighbourValue > 0 ? 4 * width : 0) > slots)
+    throw new Error(`${set.id}: concept slots too few`);
   // With slots, n-grams land in [slots, SIZE); without, anywhere (v3).
   const bucket = slots === 0 ? (h: number) => h & MASK : (h: number) => slots + ((h >>> 0) % (SIZE - slots));
   const conceptBucket =
@@ -267,6 +296,10 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
       return t.word.concepts;
     });
     const NEG = concepts.neg;
+    const clauses = tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1;
+    // Per clause, its concepts as slot offsets (2c, or 2c + 1 negated), in the order first met.
+    const carried: number[][] | null =
+      neighbourValue > 0 && clauses > 1 ? Array.from({ length: clauses }, () => []) : null;
     for (let i = 0; i < tokens.length; i++) {
       const mine = found[i] as readonly number[];
       if (mine.length === 0) continue;
@@ -275,13 +308,46 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
         if (j !== i && same(i, j) && (found[j] as readonly number[]).includes(NEG)) negated = true;
       }
       for (const c of mine) {
+        const slot = 2 * c + (c !== NEG && negated ? 1 : 0);
         push(conceptBucket(c, c !== NEG && negated), i, i);
         for (let j = i + 1; j <= i + PAIR_WINDOW && j < tokens.length && same(i, j); j++) {
           for (const d of found[j] as readonly number[]) push(pairBucket(c, d), i, j);
         }
+        const own = carried?.[clauseOf[i] as number];
+        if (own !== undefined && !own.includes(slot)) own.push(slot);
       }
     }
-    const clauses = tokens.length === 0 ? 0 : (clauseOf[tokens.length - 1] as number) + 1;
+    const neighboursFrom = buckets.length;
+    if (carried !== null) {
+      value = neighbourValue;
+      const firstOf: number[] = [];
+      for (let i = 0; i < tokens.length; i++) if (i === 0 || clauseOf[i] !== clauseOf[i - 1]) firstOf.push(i);
+      for (let k = 0; k < clauses; k++) {
+        const first = firstOf[k] as number;
+        for (const slot of carried[k - 1] ?? []) push(neighbourBase + slot, first, first);
+        for (const slot of carried[k + 1] ?? []) push(neighbourBase + 2 * width + slot, first, first);
+      }
+      if (neighbourWordValue > 0) {
+        value = neighbourWordValue;
+        for (let i = 0; i < tokens.length; i++) {
+          const k = clauseOf[i] as number;
+          const skeleton = (tokens[i] as Token).skeleton;
+          if (k > 0)
+            push(
+              bucket(hashString(SEED_WORD_AFTER, skeleton)),
+              firstOf[k - 1] as number,
+              firstOf[k - 1] as number,
+            );
+          if (k + 1 < clauses)
+            push(
+              bucket(hashString(SEED_WORD_BEFORE, skeleton)),
+              firstOf[k + 1] as number,
+              firstOf[k + 1] as number,
+            );
+        }
+      }
+      value = 1;
+    }
     const clauseConcepts = new Array<number>(clauses).fill(0);
     for (let i = 0; i < tokens.length; i++) {
       for (const c of found[i] as readonly number[]) {
@@ -290,7 +356,7 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
         clauseConcepts[k] = (clauseConcepts[k] as number) | (1 << c);
       }
     }
-    return { tokens, clauseOf, clauses, clauseConcepts, buckets, values, from, to };
+    return { tokens, clauseOf, clauses, clauseConcepts, buckets, values, from, to, neighboursFrom };
   }
 
   return { set, concepts, extract, tokenize };

@@ -10,15 +10,16 @@ const withoutVersion = (o: TrainOptions): Omit<TrainOptions, "version"> => {
 // The older half of the released models npm test redoes (shipped-model.test.ts redoes the newer
 // half): a file of its own so vitest retrains both halves at once, on two workers.
 describe("the early released tells models", () => {
-  it("are listed newest first, every release from @19 down to @5", () => {
+  it("are listed newest first, every release from @20 down to @5", () => {
     expect(RELEASED_TRAININGS.flatMap((t) => t.models.map(([o]) => o.version))).toEqual(
-      Array.from({ length: 15 }, (_, i) => `tells-model@${19 - i}`),
+      Array.from({ length: 16 }, (_, i) => `tells-model@${20 - i}`),
     );
   });
 
   it("leave out of npm test only releases whose options a release it redoes shares", () => {
     expect(REDONE_EVERY_RUN.length + REDONE_ON_REQUEST.length).toBe(RELEASED_TRAININGS.length);
     expect(REDONE_ON_REQUEST.map((t) => t.names)).toEqual([
+      "tells-model@19",
       "tells-model@18",
       "tells-model@17",
       "tells-model@16",

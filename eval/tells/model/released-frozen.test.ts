@@ -18,6 +18,7 @@ import {
   tellsModelV17,
   tellsModelV18,
   tellsModelV19,
+  tellsModelV20,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -41,7 +42,9 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@16 at commit 41aa60a, before the thirteenth corpus pass landed (tells-model@17);
  * - tells-model@17 at commit 6b029ab, before the fourteenth corpus pass landed (tells-model@18);
  * - tells-model@18 at commit 1b8e727, before the fifteenth corpus pass landed (tells-model@19);
- * - tells-model@19 at commit ba0888d, before tells-features/9 and the cross-signal/2 combiner (tells-model@20).
+ * - tells-model@19 at commit ba0888d, before tells-features/9 and the cross-signal/2 combiner (tells-model@20);
+ * - tells-model@20 at commit 1e5d1d6, when it shipped (the digest is what it read then; tells-model@21
+ *   moved to tells-features/10).
  */
 const RELEASES = [
   {
@@ -146,12 +149,18 @@ const RELEASES = [
     hash: "sha256:bee4669a6373b2f8cc64b511b8187a8fadcbf8a4676e9ab3678e5cb9edca04cd",
     readings: "1696ce14a255bd5454a5c43ce9f2564951663b28aa7d0ebdbb1a80aedb462f16",
   },
+  {
+    load: tellsModelV20,
+    version: "tells-model@20",
+    hash: "sha256:4eda6e46bc9a7578f3791c02c9559c05596a524601d767b6cc7de7e867b6f7fc",
+    readings: "d0af2c0fb6e39e20096eee0047f0fa34b1688aea96d21a0e2dff2b839b9e27e6",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@20");
+    expect(TELLS_MODEL.version).toBe("tells-model@21");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

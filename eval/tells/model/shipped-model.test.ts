@@ -14,8 +14,8 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 1.5 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@20");
-    expect(file.feature_set).toBe("tells-features/9");
+    expect(file.version).toBe("tells-model@21");
+    expect(file.feature_set).toBe("tells-features/10");
     expect(file.format).toBe("tells-model/5");
     expect(file.clause_pooling).toBe("noisy-or");
     expect(file.combiner?.inputs).toBe("cross-signal/2");
