@@ -13,6 +13,7 @@ import {
 import v4 from "./model/tells-model.v4.json" with { type: "json" };
 import v8 from "./model/tells-model.v8.json" with { type: "json" };
 import { loadTellsModel, type TellsModelWeights } from "./tells-model";
+import { featureExtractor } from "./text-features";
 import { foldToken, latinSkeletonOf } from "./text-fold";
 
 describe("feature sets", () => {
@@ -170,6 +171,23 @@ describe("feature sets", () => {
     // One clause has no neighbours.
     const one = ten.extract("box thoda phata hai");
     expect(one.neighboursFrom).toBe(one.buckets.length);
+  });
+
+  it("refuses a set whose neighbour features have nowhere to go", () => {
+    expect(() => featureExtractor({ ...FEATURES_V3, id: "t/no-slots", neighbourConcepts: 0.5 })).toThrow(
+      /need concept slots/,
+    );
+    expect(() => featureExtractor({ ...FEATURES_V9, id: "t/words-alone", neighbourWords: 0.1 })).toThrow(
+      /come with neighbour concepts/,
+    );
+    expect(() =>
+      featureExtractor({
+        ...FEATURES_V9,
+        id: "t/narrow",
+        conceptSlots: 2 * 40 + 40 * 40,
+        neighbourConcepts: 0.5,
+      }),
+    ).toThrow(/slots too few/);
   });
 
   it("refuses an unknown set", () => {

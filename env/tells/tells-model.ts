@@ -255,7 +255,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     function evidence(signal: VerbalSignal): Evidence | null {
       const s = VERBAL_SIGNALS.indexOf(signal);
       const contrib = new Float64Array(f.tokens.length);
-      // A neighbour's concepts weigh in the clause's reading but are not words of it.
+      // What a clause reads of its neighbours weighs in its reading, but is not a word of it.
       for (let k = 0; k < f.neighboursFrom; k++) {
         const row = rowOf[f.buckets[k] as number] as number;
         if (row < 0) continue;

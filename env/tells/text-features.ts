@@ -95,8 +95,9 @@ export interface FeatureList {
   from: number[];
   to: number[];
   /**
-   * Index of the first neighbour-concept feature (FeatureSet.neighbourConcepts): those come last,
-   * are attributed to their clause's first token, and point at no word of it. The feature count when none.
+   * Index of the first neighbour feature (FeatureSet.neighbourConcepts and neighbourWords): those
+   * come last, are attributed to their clause's first token, and point at no word of it. The
+   * feature count when there are none.
    */
   neighboursFrom: number;
 }
