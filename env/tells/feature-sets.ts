@@ -32,9 +32,10 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  *   reviewed list of regional words: Assamese, Odia, Telugu, Kannada, Gujarati, Marathi, Bengali,
  *   Malayalam, Tamil). +0.0015 macro F1 held out over four fold placements, most of it on the
  *   code-mixed voices of those languages (docs/tells.md, "Twenty-second pass").
- * - tells-features/10 (tells-model@21): v9's features, and each clause also reads the concepts of
- *   the clauses on either side of it (FeatureSet.neighbourConcepts, at half a concept's value).
- *   +0.004 macro F1 held out over four fold placements (docs/tells.md, "Twenty-third pass").
+ * - tells-features/10 (tells-model@21): v9's features, and each clause also reads the clauses on
+ *   either side of it: their concepts at half a concept's value (FeatureSet.neighbourConcepts)
+ *   and their word skeletons at 0.1 (neighbourWords). +0.0063 macro F1 held out over four fold
+ *   placements, the concepts alone +0.0039 (docs/tells.md, "Twenty-third pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
