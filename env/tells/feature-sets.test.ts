@@ -8,6 +8,7 @@ import {
   FEATURES_V7,
   FEATURES_V9,
   FEATURES_V10,
+  FEATURES_V11,
   featuresFor,
 } from "./feature-sets";
 import v4 from "./model/tells-model.v4.json" with { type: "json" };
@@ -171,6 +172,41 @@ describe("feature sets", () => {
     // One clause has no neighbours.
     const one = ten.extract("box thoda phata hai");
     expect(one.neighboursFrom).toBe(one.buckets.length);
+  });
+
+  it("v11 adds SELF and YOU after v10's concepts, and reads how a clause ends", () => {
+    const ten = featuresFor(FEATURES_V10.id);
+    const eleven = featuresFor(FEATURES_V11.id);
+    expect(eleven.concepts.names.slice(0, ten.concepts.names.length)).toEqual(ten.concepts.names);
+    expect(eleven.concepts.names.slice(ten.concepts.names.length)).toEqual(["SELF", "YOU"]);
+    const conceptsOf = (text: string) =>
+      eleven
+        .tokenize(text)
+        .map((t) => eleven.concepts.conceptsOf(t.folded, t.skeleton).map((c) => eleven.concepts.names[c]));
+    expect(conceptsOf("aapko jaldi hai")[0]).toContain("YOU");
+    expect(conceptsOf("mujhe jaldi hai")[0]).toContain("SELF");
+
+    // The same words with and without a closing mark: the mark adds features, the words' stay.
+    const end = FEATURES_V11.clauseEnd as number;
+    const plain = eleven.extract("kya kamaunga. jaldi karo");
+    const marked = eleven.extract("kya kamaunga? jaldi karo!");
+    const extra = (a: typeof plain, b: typeof plain) =>
+      b.buckets.filter((x, k) => b.values[k] === end && !a.buckets.includes(x));
+    const added = extra(plain, marked);
+    expect(added.length).toBeGreaterThanOrEqual(2 + 2); // a mark per clause, and the mark with each concept
+    expect(marked.buckets.filter((_, k) => marked.values[k] !== end)).toEqual(plain.buckets);
+    // "?" and "!" are different marks; a mark after spaces still closes the clause; "." adds none.
+    const q = eleven.extract("jaldi karo?");
+    const x = eleven.extract("jaldi karo !");
+    expect(extra(eleven.extract("jaldi karo"), q)).not.toEqual(extra(eleven.extract("jaldi karo"), x));
+    expect(x.buckets.length).toBeGreaterThan(eleven.extract("jaldi karo.").buckets.length);
+    // The mark's features point at the clause's words, so they come before any neighbour feature.
+    for (let k = 0; k < marked.buckets.length; k++)
+      if (marked.values[k] === end) expect(k).toBeLessThan(marked.neighboursFrom);
+    // v10 reads none of it.
+    expect(ten.extract("kya kamaunga? jaldi karo!").buckets).toEqual(
+      ten.extract("kya kamaunga. jaldi karo").buckets,
+    );
   });
 
   it("refuses a set whose neighbour features have nowhere to go", () => {

@@ -3,6 +3,7 @@ import { CONCEPT_WORDS_V4 } from "./concept-lexicon-v4";
 import { CONCEPT_WORDS_V5 } from "./concept-lexicon-v5";
 import { CONCEPT_WORDS_V6 } from "./concept-lexicon-v6";
 import { CONCEPT_WORDS_V7 } from "./concept-lexicon-v7";
+import { CONCEPT_WORDS_V8 } from "./concept-lexicon-v8";
 import { type FeatureExtractor, type FeatureSet, featureExtractor } from "./text-features";
 import { latinSkeletonOf, skeletonOf } from "./text-fold";
 
@@ -36,6 +37,9 @@ import { latinSkeletonOf, skeletonOf } from "./text-fold";
  *   either side of it: their concepts at half a concept's value (FeatureSet.neighbourConcepts)
  *   and their word skeletons at 0.1 (neighbourWords). +0.0063 macro F1 held out over four fold
  *   placements, the concepts alone +0.0039 (docs/tells.md, "Twenty-third pass").
+ * - tells-features/11 (tells-model@22): v10's features over the v8 lexicon (v7 plus SELF and YOU),
+ *   and how a clause ends (FeatureSet.clauseEnd). Each about +0.001 alone; with the group heads
+ *   of tells-model@22, +0.0054 held out over four fold placements (docs/tells.md, "Twenty-fourth pass").
  */
 const ITEM_STATE = ["NEW", "LIKE_NEW", "WEAR", "AGE", "WORKS", "DEAD"];
 
@@ -90,6 +94,20 @@ export const FEATURES_V10: FeatureSet = {
   neighbourWords: 0.1,
 };
 
+/**
+ * tells-features/11 (tells-model@22): /10 with the pronoun concepts of the v8 lexicon, and how a
+ * clause ends: a clause closed by "?" or "!" reads that mark, and the mark with each of its
+ * concepts (a rhetorical "kya kamaunga?" is a plea; "reply fast!" presses). Each is worth about
+ * +0.001 held out alone; with the group heads of tells-model@22 they carry it past +0.005
+ * (docs/tells.md, "Twenty-fourth pass").
+ */
+export const FEATURES_V11: FeatureSet = {
+  ...FEATURES_V10,
+  id: "tells-features/11",
+  lexicon: CONCEPT_WORDS_V8,
+  clauseEnd: 0.3,
+};
+
 const SETS: readonly FeatureSet[] = [
   FEATURES_V3,
   FEATURES_V4,
@@ -99,6 +117,7 @@ const SETS: readonly FeatureSet[] = [
   FEATURES_V8,
   FEATURES_V9,
   FEATURES_V10,
+  FEATURES_V11,
 ];
 export const FEATURE_SET_IDS = SETS.map((s) => s.id);
 

@@ -53,6 +53,12 @@ export interface FeatureSet {
    * after is about, beyond the lexicon's concepts.
    */
   neighbourWords?: number;
+  /**
+   * When set, a clause that ends in "?" or "!" reads that mark, and the mark crossed with each
+   * concept of the clause (first occurrence), at this value. The clause split drops punctuation,
+   * and a question or an exclamation changes what a clause's words mean.
+   */
+  clauseEnd?: number;
 }
 
 export interface Token {
@@ -131,6 +137,18 @@ const SEED_PAIR = 0x7f4a7c15;
 // A word of the clause after (read by the clause before it), and of the clause before.
 const SEED_WORD_AFTER = 0x3c6ef372;
 const SEED_WORD_BEFORE = 0x1b873593;
+// The end mark's seed is SEED_CONCEPT's: with concept slots that seed hashes nothing else.
+const SEED_CLAUSE_END = 0x51ed270b;
+const SEED_CLAUSE_END_CONCEPT = 0x2f9be6c1;
+const SPACE = /\s/;
+
+/** "Q" when the first character after `end` past white space is "?", "X" when "!", else "". */
+function clauseMark(text: string, end: number): string {
+  let e = end;
+  while (e < text.length && SPACE.test(text[e] as string)) e++;
+  const ch = text[e];
+  return ch === "?" ? "Q" : ch === "!" ? "X" : "";
+}
 const NEG_WINDOW = 3;
 /**
  * Surface n-grams are weighted down against concepts: held out by family, n-grams alone
@@ -186,6 +204,7 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
   const width = concepts.names.length;
   const neighbourValue = set.neighbourConcepts ?? 0;
   const neighbourWordValue = set.neighbourWords ?? 0;
+  const clauseEndValue = set.clauseEnd ?? 0;
   if (neighbourWordValue > 0 && neighbourValue === 0)
     throw new Error(`${set.id}: neighbour words come with neighbour concepts`);
   if (neighbourValue > 0 && slots === 0) throw new Error(`${set.id}: neighbour concepts need concept slots`);
@@ -317,6 +336,25 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
         const own = carried?.[clauseOf[i] as number];
         if (own !== undefined && !own.includes(slot)) own.push(slot);
       }
+    }
+    if (clauseEndValue > 0) {
+      value = clauseEndValue;
+      let first = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        if (i > 0 && !same(i - 1, i)) first = i;
+        if (i + 1 < tokens.length && same(i, i + 1)) continue;
+        const mark = clauseMark(text, (tokens[i] as Token).end);
+        if (mark === "") continue;
+        push(bucket(hashString(SEED_CLAUSE_END, mark)), i, i);
+        const seen: number[] = [];
+        for (let j = first; j <= i; j++)
+          for (const c of found[j] as readonly number[]) {
+            if (seen.includes(c)) continue;
+            seen.push(c);
+            push(bucket(hashString(SEED_CLAUSE_END_CONCEPT, `${mark}${c}`)), j, j);
+          }
+      }
+      value = 1;
     }
     const neighboursFrom = buckets.length;
     if (carried !== null) {
