@@ -12,6 +12,7 @@ import {
   tellsModelV10,
   UnknownTellsModelError,
 } from "./extract-cues";
+import { GROUP_HEAD_NAMES } from "./group-heads";
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel } from "./tells-model";
 import { readCues } from "./verbal";
@@ -64,9 +65,9 @@ describe("extractCues", () => {
   });
 
   it("the shipped model decides with every signal's reading: demand by speed is not also urgency", () => {
-    // Read signal by signal (each head against its own threshold), the model takes "they go within
-    // hours" for urgency as well; the combiner, reading every signal together, keeps deception only.
-    const text = "Demand for these is insane right now, they go within hours.";
+    // Read signal by signal (each head against its own threshold), the model takes "moving very
+    // fast" for urgency as well; the combiner, reading every signal together, keeps deception only.
+    const text = "These ones are moving very fast, I sold five this week";
     const alone = TELLS_MODEL.read(text).fired;
     expect(alone.deception && alone.urgency).toBe(true);
     expect(signals(text)).toEqual(["deception"]);
@@ -78,7 +79,7 @@ describe("extractCues", () => {
     const quietCondition = {
       ...TELLS_MODEL,
       combiner: {
-        inputs: "cross-signal/1" as const,
+        inputs: TELLS_MODEL.combiner?.inputs ?? ("cross-signal/1" as const),
         weights: TELLS_MODEL.combiner?.weights.map((w, s) => (s === 4 ? (never[s] as number[]) : w)) ?? [],
         thresholds: TELLS_MODEL.combiner?.thresholds ?? [],
       },
@@ -112,6 +113,27 @@ describe("extractCues", () => {
     );
   });
 
+  it("a model file carries group heads exactly when its format is tells-model/6, read by a cross-signal/3 combiner", () => {
+    const v22 = JSON.parse(readFileSync(new URL("./model/tells-model.v22.json", import.meta.url), "utf8"));
+    const v21 = JSON.parse(readFileSync(new URL("./model/tells-model.v21.json", import.meta.url), "utf8"));
+    const { group_heads, ...without } = v22;
+    expect(loadTellsModel(v22).read("jaldi karo").groups).toHaveLength(GROUP_HEAD_NAMES.length);
+    expect(() => loadTellsModel(without)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v21, group_heads })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v22, combiner: v21.combiner })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v21, combiner: { ...v21.combiner, inputs: "cross-signal/3" } })).toThrow(
+      /not readable/,
+    );
+    // Group heads of other groups, or whose lists do not match their heads or features.
+    const renamed = { ...group_heads, heads: [...group_heads.heads].reverse() };
+    expect(() => loadTellsModel({ ...v22, group_heads: renamed })).toThrow(/not readable/);
+    const short = { ...group_heads, weights: group_heads.weights.map((w: number[]) => w.slice(1)) };
+    expect(() => loadTellsModel({ ...v22, group_heads: short })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v22, group_heads: { ...group_heads, bias: [0] } })).toThrow(
+      /not readable/,
+    );
+  });
+
   it("a model span points into the message and says it was learned", () => {
     const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
@@ -140,7 +162,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@21");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@22");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

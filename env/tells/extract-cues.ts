@@ -20,6 +20,7 @@ import v18File from "./model/tells-model.v18.json" with { type: "json" };
 import v19File from "./model/tells-model.v19.json" with { type: "json" };
 import v20File from "./model/tells-model.v20.json" with { type: "json" };
 import v21File from "./model/tells-model.v21.json" with { type: "json" };
+import v22File from "./model/tells-model.v22.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -42,7 +43,7 @@ export type LocalTellsExtractor = "rules" | "model";
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
 const TellsModelFile = z.object({
-  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4", "tells-model/5"]),
+  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4", "tells-model/5", "tells-model/6"]),
   version: z.string(),
   feature_set: z
     .string()
@@ -52,9 +53,19 @@ const TellsModelFile = z.object({
   combiner: z
     .object({
       // loadTellsModel checks each signal's weights number its kind's inputs.
-      inputs: z.enum(["cross-signal/1", "cross-signal/2"]),
+      inputs: z.enum(["cross-signal/1", "cross-signal/2", "cross-signal/3"]),
       weights: z.array(z.array(z.number())).length(VERBAL_SIGNALS.length),
       thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
+    })
+    .optional(),
+  group_heads: z
+    .object({
+      // loadTellsModel checks the names and that every list has one entry per head or feature.
+      heads: z.array(z.string()),
+      bias: z.array(z.number()),
+      scale: z.array(z.number()),
+      features: z.array(z.number().int().min(0)),
+      weights: z.array(z.array(z.number().int().min(-127).max(127))),
     })
     .optional(),
   feature_bits: z.number().int(),
@@ -69,7 +80,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v21File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v22File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -120,6 +131,8 @@ export const tellsModelV18 = frozenModel(v18File);
 export const tellsModelV19 = frozenModel(v19File);
 /** tells-model@20 (tells-features/9, the reviewed regional words; combiner cross-signal/2; 14,160 rows). */
 export const tellsModelV20 = frozenModel(v20File);
+/** tells-model@21 (tells-features/10: a clause reads its neighbours' concepts and words; 14,160 rows). */
+export const tellsModelV21 = frozenModel(v21File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -153,6 +166,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@18": tellsModelV18,
   "tells-model@19": tellsModelV19,
   "tells-model@20": tellsModelV20,
+  "tells-model@21": tellsModelV21,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -14,6 +14,7 @@ const quiet = {
   coverage: 0.7,
   clauses: 2,
   conceptLogit: [0, 0, 0, 0, 0],
+  groups: [] as number[],
 };
 const COMBINER_INPUTS = COMBINER_INPUT_COUNT["cross-signal/1"];
 const zero = (): number[] => new Array<number>(COMBINER_INPUTS).fill(0);
@@ -89,5 +90,19 @@ describe("the cross-signal combiner", () => {
     expect(combineSignals(c, deadline).urgency.carried).toBe(true);
     expect(combineSignals(c, scarcity).urgency.carried).toBe(false);
     expect(combinedProbability(c, scarcity, 0)).toBeLessThan(combinedProbability(c, deadline, 0));
+  });
+
+  it("cross-signal/3 reads cross-signal/2's inputs, then the group heads: any cue, coverage × it, the other four", () => {
+    const e = { ...quiet, groups: [0.8, 0.6, 0.3, 0.5, 0.1] };
+    const two = combinerInputs(e, 2, "cross-signal/2");
+    const three = combinerInputs(e, 2, "cross-signal/3");
+    expect(three).toHaveLength(COMBINER_INPUT_COUNT["cross-signal/3"]);
+    expect(three.slice(0, two.length)).toEqual(two);
+    const logit = (p: number): number => Math.log(p / (1 - p));
+    const rest = three.slice(two.length);
+    const want = [logit(0.8), 0.7 * logit(0.8), logit(0.6), logit(0.3), 0, logit(0.1)];
+    for (const [k, v] of want.entries()) expect(rest[k]).toBeCloseTo(v, 12);
+    // A reading without group heads enters as even odds.
+    expect(combinerInputs(quiet, 2, "cross-signal/3").slice(two.length)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

@@ -1,4 +1,5 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import { GROUP_HEAD_NAMES } from "./group-heads";
 import type { ModelReading } from "./tells-model";
 
 /**
@@ -21,13 +22,18 @@ import type { ModelReading } from "./tells-model";
  * fitted on inner-fold readings, every one of them a stranger's, so it learns how far to trust
  * the concepts' part of a logit and the rest, given the message's coverage and length: +0.0067
  * macro F1 held out over four fold placements (docs/tells.md, "Twenty-second pass").
+ *
+ * Inputs "cross-signal/3" (tells-model@22) add the group heads' readings (group-heads.ts): a
+ * second model whose heads learn "any cue" and pairs of signals, so the combiner can lift a signal
+ * whose own head reads a stranger too cautiously when the message plainly carries something.
  */
-export type CombinerInputs = "cross-signal/1" | "cross-signal/2";
+export type CombinerInputs = "cross-signal/1" | "cross-signal/2" | "cross-signal/3";
 
 /** How many inputs (weights per signal) each kind of combiner reads. */
 export const COMBINER_INPUT_COUNT: Readonly<Record<CombinerInputs, number>> = {
   "cross-signal/1": 13,
   "cross-signal/2": 18,
+  "cross-signal/3": 24,
 };
 
 export interface SignalCombiner {
@@ -52,6 +58,8 @@ export interface SignalEvidence {
   clauses: number;
   /** Per signal, the concept features' part of its strongest clause's logit (ModelReading.conceptLogit). */
   conceptLogit: readonly number[];
+  /** Per group head, its message probability (ModelReading.groups; empty before tells-model/6). */
+  groups: readonly number[];
 }
 
 /**
@@ -70,6 +78,7 @@ export function signalEvidence(
     coverage: m.coverage,
     clauses: m.clauses,
     conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
+    groups: m.groups,
   };
 }
 
@@ -105,9 +114,16 @@ function inputsOf(
   const out = [1, zs, strongest, rs, rs === 0 ? 0 : zs];
   for (let o = 0; o < z.length; o++) if (o !== s) out.push(z[o] as number);
   for (let o = 0; o < rule.length; o++) if (o !== s) out.push(rule[o] ? 1 : 0);
-  if (kind === "cross-signal/2") {
+  if (kind === "cross-signal/2" || kind === "cross-signal/3") {
     const length = Math.log(Math.max(e.clauses, 1));
     out.push(e.conceptLogit[s] as number, e.coverage, e.coverage * zs, length, length * zs);
+  }
+  if (kind === "cross-signal/3") {
+    // A missing reading enters as even odds (logit 0).
+    const g = (h: number): number => logit(e.groups[h] ?? 0.5);
+    const any = g(0);
+    out.push(any, e.coverage * any);
+    for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out.push(g(h));
   }
   return out;
 }

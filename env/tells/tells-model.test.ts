@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VERBAL_SIGNALS } from "./cue-rules";
-import { TELLS_MODEL, tellsModelV3 } from "./extract-cues";
+import { TELLS_MODEL, tellsModelV3, tellsModelV21 } from "./extract-cues";
+import { GROUP_HEAD_NAMES } from "./group-heads";
 
 // What the reader tells the cross-signal/2 combiner about a message besides its probabilities.
 describe("a tells model's reading of how familiar and how long a message is", () => {
@@ -31,5 +32,20 @@ describe("a tells model's reading of how familiar and how long a message is", ()
   it("has no concept part under a feature set whose concepts hash among the n-grams (tells-features/3)", () => {
     const v3 = tellsModelV3().read("Urgent, leaving town tomorrow");
     for (const s of VERBAL_SIGNALS) expect(v3.conceptLogit[s]).toBe(0);
+  });
+
+  it("reads the group heads' message probabilities (tells-model/6), none for an earlier format", () => {
+    const any = GROUP_HEAD_NAMES.indexOf("any");
+    const cue = TELLS_MODEL.read("Last price, no bargaining. Two people are coming to see it today.").groups;
+    const plain = TELLS_MODEL.read("Hello, the shop opens at ten.").groups;
+    expect(cue).toHaveLength(GROUP_HEAD_NAMES.length);
+    for (const p of [...cue, ...plain]) {
+      expect(p).toBeGreaterThanOrEqual(0);
+      expect(p).toBeLessThanOrEqual(1);
+    }
+    expect(cue[any]).toBeGreaterThan(0.5);
+    expect(plain[any]).toBeLessThan(cue[any] as number);
+    expect(TELLS_MODEL.read("").groups).toHaveLength(GROUP_HEAD_NAMES.length);
+    expect(tellsModelV21().read("Last price").groups).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
+import { GROUP_HEAD_NAMES } from "./group-heads";
 import { COMBINER_INPUT_COUNT, type SignalCombiner } from "./signal-combiner";
 import type { ConditionLabel } from "./tell-observation";
-import { FEATURE_BITS } from "./text-features";
+import { FEATURE_BITS, type FeatureList } from "./text-features";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -21,10 +22,11 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * stored sparsely: `features` lists the non-zero buckets in increasing order as deltas.
  * Format tells-model/3 adds `feature_set` (feature-sets.ts); a tells-model/2 file reads with
  * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`; format
- * tells-model/5 adds `combiner` (signal-combiner.ts).
+ * tells-model/5 adds `combiner` (signal-combiner.ts); format tells-model/6 adds `group_heads`
+ * (group-heads.ts), read by its combiner.
  */
 export interface TellsModelWeights {
-  format: "tells-model/2" | "tells-model/3" | "tells-model/4" | "tells-model/5";
+  format: "tells-model/2" | "tells-model/3" | "tells-model/4" | "tells-model/5" | "tells-model/6";
   version: string;
   /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
@@ -39,6 +41,8 @@ export interface TellsModelWeights {
    * each signal on its own.
    */
   combiner?: SignalCombiner;
+  /** The second model's heads (tells-model/6 only): one per group of group-heads.ts, sparse and int8 like the main heads. */
+  group_heads?: GroupHeadWeights;
   feature_bits: number;
   heads: string[];
   bias: number[];
@@ -52,6 +56,16 @@ export interface TellsModelWeights {
   weights: number[][];
   /** sha256 of the file's other fields, written by the trainer and checked by a test. */
   content_hash: string;
+}
+
+/** Heads of a second linear model over the same features, stored as the main heads are. */
+export interface GroupHeadWeights {
+  heads: string[];
+  bias: number[];
+  scale: number[];
+  features: number[];
+  /** Per head, aligned with `features`. */
+  weights: number[][];
 }
 
 export interface Evidence {
@@ -82,6 +96,11 @@ export interface ModelReading {
    * concept slots (tells-features/3), whose concepts hash among the n-grams.
    */
   conceptLogit: Record<VerbalSignal, number>;
+  /**
+   * Per group head of a tells-model/6 file (group-heads.ts order), the message probability under
+   * noisy-or pooling of its clauses; empty for earlier formats.
+   */
+  groups: readonly number[];
 }
 
 export interface TellsModel {
@@ -104,15 +123,23 @@ const MAX_WINDOW = 4;
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
+  // tells-model/6 carries group heads, and a combiner once one is fitted: the models of the inner
+  // folds that fit it are read without one.
   const v5 = w.format === "tells-model/5";
-  const pooled = v5 || w.format === "tells-model/4";
+  const v6 = w.format === "tells-model/6";
+  const pooled = v5 || v6 || w.format === "tells-model/4";
+  const inputs = w.combiner?.inputs;
   if (
     (!v2 && !pooled && w.format !== "tells-model/3") ||
     w.feature_bits !== FEATURE_BITS ||
     v2 === (w.feature_set !== undefined) ||
     pooled !== (w.clause_pooling === "noisy-or") ||
-    v5 !== (w.combiner !== undefined) ||
-    (w.combiner !== undefined && !combinerFits(w.combiner))
+    (v5 && (inputs === undefined || inputs === "cross-signal/3")) ||
+    (v6 && inputs !== undefined && inputs !== "cross-signal/3") ||
+    (!v5 && !v6 && inputs !== undefined) ||
+    (w.combiner !== undefined && !combinerFits(w.combiner)) ||
+    v6 !== (w.group_heads !== undefined) ||
+    (w.group_heads !== undefined && !groupHeadsFit(w.group_heads))
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
@@ -155,6 +182,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const bias = Float64Array.from(w.bias);
   const thresholds = w.thresholds;
   const noisyOr = w.clause_pooling === "noisy-or";
+  const groups = w.group_heads === undefined ? undefined : groupTables(w.group_heads);
 
   /**
    * Each clause is scored on its own (the model was trained on clauses); the strongest clause
@@ -272,7 +300,18 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     }
 
     const coverage = mass > 0 ? known / mass : 0;
-    return { probability, strongest, fired, grade, evidence, coverage, clauses, conceptLogit };
+    const groupProbability = groups === undefined ? NO_GROUPS : groups.read(f, clauses);
+    return {
+      probability,
+      strongest,
+      fired,
+      grade,
+      evidence,
+      coverage,
+      clauses,
+      conceptLogit,
+      groups: groupProbability,
+    };
   }
 
   return {
@@ -282,6 +321,70 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     thresholds,
     combiner: w.combiner,
     read,
+  };
+}
+
+const NO_GROUPS: readonly number[] = [];
+
+function groupHeadsFit(g: GroupHeadWeights): boolean {
+  const n = g.features.length;
+  return (
+    g.heads.join() === GROUP_HEAD_NAMES.join() &&
+    g.bias.length === g.heads.length &&
+    g.scale.length === g.heads.length &&
+    g.weights.length === g.heads.length &&
+    g.weights.every((w) => w.length === n) &&
+    n < 0x7fff
+  );
+}
+
+/**
+ * The group heads as lookup tables (bucket → row, int8 row-major), and their reading of a
+ * message: per head, noisy-or over the clauses of sigmoid(bias + scale · Σ value · weight).
+ */
+const GROUPS = GROUP_HEAD_NAMES.length;
+if (GROUPS !== 5) throw new Error("tells-model.ts unrolls the group heads' loop over five heads");
+
+function groupTables(g: GroupHeadWeights) {
+  const heads = GROUPS;
+  const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
+  const table = new Int8Array(g.features.length * heads);
+  let bucket = 0;
+  g.features.forEach((delta, row) => {
+    bucket += delta;
+    rowOf[bucket] = row;
+    for (let h = 0; h < heads; h++) table[row * heads + h] = g.weights[h]?.[row] ?? 0;
+  });
+  let scratch = new Float64Array(64 * heads);
+  return {
+    read(f: FeatureList, clauses: number): number[] {
+      if (scratch.length < clauses * heads) scratch = new Float64Array(clauses * heads * 2);
+      const score = scratch;
+      score.fill(0, 0, clauses * heads);
+      const { buckets, values, from, clauseOf } = f;
+      for (let k = 0; k < buckets.length; k++) {
+        const row = rowOf[buckets[k] as number] as number;
+        if (row < 0) continue;
+        const at = (clauseOf[from[k] as number] as number) * GROUPS;
+        const base = row * GROUPS;
+        const x = values[k] as number;
+        // Unrolled over the five group heads, as the main heads' loop is.
+        score[at] = (score[at] as number) + x * (table[base] as number);
+        score[at + 1] = (score[at + 1] as number) + x * (table[base + 1] as number);
+        score[at + 2] = (score[at + 2] as number) + x * (table[base + 2] as number);
+        score[at + 3] = (score[at + 3] as number) + x * (table[base + 3] as number);
+        score[at + 4] = (score[at + 4] as number) + x * (table[base + 4] as number);
+      }
+      const out: number[] = [];
+      for (let h = 0; h < heads; h++) {
+        let none = 1;
+        for (let c = 0; c < clauses; c++)
+          none *=
+            1 - sigmoid((g.bias[h] as number) + (g.scale[h] as number) * (score[c * heads + h] as number));
+        out.push(1 - none);
+      }
+      return out;
+    },
   };
 }
 

@@ -20,6 +20,7 @@ const reading = (
     coverage,
     clauses,
     conceptLogit: [0, 0, 0, 0, 0],
+    groups: [],
   };
 };
 

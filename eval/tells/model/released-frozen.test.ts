@@ -19,6 +19,7 @@ import {
   tellsModelV18,
   tellsModelV19,
   tellsModelV20,
+  tellsModelV21,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -44,7 +45,9 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@18 at commit 1b8e727, before the fifteenth corpus pass landed (tells-model@19);
  * - tells-model@19 at commit ba0888d, before tells-features/9 and the cross-signal/2 combiner (tells-model@20);
  * - tells-model@20 at commit 1e5d1d6, when it shipped (the digest is what it read then; tells-model@21
- *   moved to tells-features/10).
+ *   moved to tells-features/10);
+ * - tells-model@21 at commit 26bb6a4, when it shipped (tells-model@22 moved to tells-features/11
+ *   and group heads).
  */
 const RELEASES = [
   {
@@ -155,12 +158,18 @@ const RELEASES = [
     hash: "sha256:4eda6e46bc9a7578f3791c02c9559c05596a524601d767b6cc7de7e867b6f7fc",
     readings: "d0af2c0fb6e39e20096eee0047f0fa34b1688aea96d21a0e2dff2b839b9e27e6",
   },
+  {
+    load: tellsModelV21,
+    version: "tells-model@21",
+    hash: "sha256:7f942a38afaebc840f1bea33f1c8a73a68098687ae0616922a5abf4ad33e984d",
+    readings: "6a0a0fc9af427ae5d2630327e57f508215e17932567c960bce1ae595717312e9",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@21");
+    expect(TELLS_MODEL.version).toBe("tells-model@22");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

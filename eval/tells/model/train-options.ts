@@ -249,12 +249,24 @@ export const V20_TRAIN: TrainOptions = {
 };
 
 /**
- * The shipped model's training: v20's rows, learner and combiner, read with feature set
+ * How tells-model@21 was trained: v20's rows, learner and combiner, read with feature set
  * tells-features/10, in which each clause also reads the concepts of the clauses beside it
- * (docs/tells.md, "Twenty-third pass").
+ * (docs/tells.md, "Twenty-third pass"; released, retrained byte for byte).
  */
-export const DEFAULT_TRAIN: TrainOptions = {
+export const V21_TRAIN: TrainOptions = {
   ...V20_TRAIN,
   version: "tells-model@21",
   featureSet: "tells-features/10",
+};
+
+/**
+ * The shipped model's training: v21's rows and learner, read with tells-features/11 (pronoun
+ * concepts; how a clause ends), with a second model of group heads (group-heads.ts) that the
+ * cross-signal/3 combiner reads (docs/tells.md, "Twenty-fourth pass").
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V21_TRAIN,
+  version: "tells-model@22",
+  featureSet: "tells-features/11",
+  combiner: "cross-signal/3",
 };

@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { Rng } from "../../../env/prng";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
 import { featuresFor } from "../../../env/tells/feature-sets";
-import { CONDITION_GRADES, type TellsModelWeights } from "../../../env/tells/tells-model";
+import { GROUP_HEAD_NAMES, groupTargets } from "../../../env/tells/group-heads";
+import {
+  CONDITION_GRADES,
+  type GroupHeadWeights,
+  type TellsModelWeights,
+} from "../../../env/tells/tells-model";
 import { FEATURE_BITS, type FeatureExtractor } from "../../../env/tells/text-features";
 import type { CorpusRow } from "../corpus/corpus-row";
 import { DEFAULT_TRAIN, type TrainOptions } from "./train-options";
@@ -95,7 +100,7 @@ function adagradHeads(o: TrainOptions) {
         avgBias[h] = (avgBias[h] as number) + (bias[h] as number) / averaged;
       }
     },
-    weights: (): TellsModelWeights => quantise(avg, avgBias, o),
+    weights: (groups?: GroupHeadWeights): TellsModelWeights => quantise(avg, avgBias, o, groups),
   };
 }
 
@@ -109,6 +114,7 @@ function trainEpochs(
   o: TrainOptions,
   count: number,
   visit: (m: Heads, item: number) => void,
+  groups?: GroupHeadWeights,
 ): TellsModelWeights {
   const m = adagradHeads(o);
   const rng = new Rng(o.seed);
@@ -121,7 +127,7 @@ function trainEpochs(
     for (const item of order) visit(m, item);
     m.endEpoch(epoch);
   }
-  return m.weights();
+  return m.weights(groups);
 }
 
 /**
@@ -138,6 +144,12 @@ export function trainTellsModel(
     rows.map((r) => toExamples(r, features)),
     o.minFamilies,
   );
+  if (o.combiner === "cross-signal/3") {
+    if (o.multiInstanceShare === undefined)
+      throw new Error("group heads are trained message by message (multiInstanceShare)");
+    const groups = groupHeads(trainByMessage(groupRows(perRow), o, o.multiInstanceShare));
+    return trainByMessage(perRow, o, o.multiInstanceShare, groups);
+  }
   if (o.multiInstanceShare !== undefined) return trainByMessage(perRow, o, o.multiInstanceShare);
   const examples = perRow.flat();
   return trainEpochs(o, examples.length, (m, idx) => {
@@ -153,27 +165,69 @@ export function trainTellsModel(
  * −(1 − P)·p_c / P, small when another clause already carries the signal. Grade heads learn
  * clause by clause, as before.
  */
-function trainByMessage(messages: readonly Example[][], o: TrainOptions, share: number): TellsModelWeights {
+function trainByMessage(
+  messages: readonly Example[][],
+  o: TrainOptions,
+  share: number,
+  groups?: GroupHeadWeights,
+): TellsModelWeights {
   const signals = VERBAL_SIGNALS.length;
-  return trainEpochs(o, messages.length, (m, idx) => {
-    const clauses = messages[idx] as Example[];
-    for (let h = 0; h < m.heads; h++) {
-      if (h >= signals) {
-        for (const ex of clauses) m.learn(h, ex);
-        continue;
+  return trainEpochs(
+    o,
+    messages.length,
+    (m, idx) => {
+      const clauses = messages[idx] as Example[];
+      for (let h = 0; h < m.heads; h++) {
+        if (h >= signals) {
+          for (const ex of clauses) m.learn(h, ex);
+          continue;
+        }
+        const inside = clauses.filter((ex) => ex.y[h] === 1);
+        const p = inside.map((ex) => m.probability(h, ex));
+        let none = 1;
+        for (const pc of p) none *= 1 - pc;
+        const pooled = Math.max(1 - none, 1e-9);
+        for (const ex of clauses) if (ex.y[h] !== 1) m.step(h, ex, m.probability(h, ex));
+        inside.forEach((ex, k) => {
+          const pc = p[k] as number;
+          m.step(h, ex, share * (-((1 - pooled) * pc) / pooled) + (1 - share) * (pc - 1));
+        });
       }
-      const inside = clauses.filter((ex) => ex.y[h] === 1);
-      const p = inside.map((ex) => m.probability(h, ex));
-      let none = 1;
-      for (const pc of p) none *= 1 - pc;
-      const pooled = Math.max(1 - none, 1e-9);
-      for (const ex of clauses) if (ex.y[h] !== 1) m.step(h, ex, m.probability(h, ex));
-      inside.forEach((ex, k) => {
-        const pc = p[k] as number;
-        m.step(h, ex, share * (-((1 - pooled) * pc) / pooled) + (1 - share) * (pc - 1));
-      });
-    }
-  });
+    },
+    groups,
+  );
+}
+
+/**
+ * The rows for the group heads (group-heads.ts): the same clauses and features, the signal heads'
+ * targets replaced by the groups' (the first GROUP_HEADS.length heads), the grade heads' kept.
+ */
+function groupRows(messages: readonly Example[][]): Example[][] {
+  const signals = VERBAL_SIGNALS.length;
+  if (GROUP_HEAD_NAMES.length !== signals)
+    throw new Error("the group heads are trained in the signal heads' places");
+  return messages.map((clauses) =>
+    clauses.map((ex) => {
+      const groups = groupTargets((s) => ex.y[VERBAL_SIGNALS.indexOf(s)] === 1);
+      return {
+        buckets: ex.buckets,
+        counts: ex.counts,
+        y: ex.y.map((v, h) => (h < signals ? (groups[h] as number) : v)),
+      };
+    }),
+  );
+}
+
+/** The group heads of a model trained on groupRows: its signal heads' rows, the grade heads dropped. */
+function groupHeads(w: TellsModelWeights): GroupHeadWeights {
+  const n = GROUP_HEAD_NAMES.length;
+  return {
+    heads: [...GROUP_HEAD_NAMES],
+    bias: w.bias.slice(0, n),
+    scale: w.scale.slice(0, n),
+    features: w.features,
+    weights: w.weights.slice(0, n),
+  };
 }
 
 /** Each row's examples with the buckets fewer than `minFamilies` training families touch dropped. */
@@ -231,7 +285,12 @@ function keptBuckets(
   return (b) => keep[b] === 1;
 }
 
-function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): TellsModelWeights {
+function quantise(
+  w: Float64Array[],
+  bias: Float64Array,
+  o: TrainOptions,
+  groups?: GroupHeadWeights,
+): TellsModelWeights {
   const scale = w.map((wh) => {
     let max = 0;
     for (const v of wh) max = Math.max(max, Math.abs(v));
@@ -257,12 +316,23 @@ function quantise(w: Float64Array[], bias: Float64Array, o: TrainOptions): Tells
   const pooled = o.clausePooling !== undefined;
   const combined = o.combinerWeights !== undefined;
   if (combined && !pooled) throw new Error("a combiner needs noisy-or clause pooling (tells-model/5)");
+  if (groups !== undefined && !pooled)
+    throw new Error("group heads need noisy-or clause pooling (tells-model/6)");
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: v3 ? "tells-model/2" : combined ? "tells-model/5" : pooled ? "tells-model/4" : "tells-model/3",
+    format: v3
+      ? "tells-model/2"
+      : groups !== undefined
+        ? "tells-model/6"
+        : combined
+          ? "tells-model/5"
+          : pooled
+            ? "tells-model/4"
+            : "tells-model/3",
     version: o.version,
     ...(v3 ? {} : { feature_set: o.featureSet }),
     ...(pooled ? { clause_pooling: o.clausePooling } : {}),
     ...(combined ? { combiner: o.combinerWeights } : {}),
+    ...(groups === undefined ? {} : { group_heads: groups }),
     feature_bits: FEATURE_BITS,
     heads: HEADS,
     bias: Array.from(bias, round6),
