@@ -167,17 +167,10 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   // with a 16-bit bucket → row index: the whole model stays cache-sized, which is what the
   // per-message cost is bound by (a float table was several times slower under load).
   if (w.features.length >= 0x7fff) throw new Error(`tells model ${w.version}: too many features`);
-  const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
+  const rowOf = rowIndex(w.features);
   const GRADES = heads - SIGNALS;
-  const signalTable = new Int8Array(w.features.length * SIGNALS);
-  const gradeTable = new Int8Array(w.features.length * GRADES);
-  let bucket = 0;
-  w.features.forEach((delta, row) => {
-    bucket += delta;
-    rowOf[bucket] = row;
-    for (let h = 0; h < SIGNALS; h++) signalTable[row * SIGNALS + h] = w.weights[h]?.[row] ?? 0;
-    for (let g = 0; g < GRADES; g++) gradeTable[row * GRADES + g] = w.weights[SIGNALS + g]?.[row] ?? 0;
-  });
+  const signalTable = headTable(w.weights, 0, SIGNALS, w.features.length);
+  const gradeTable = headTable(w.weights, SIGNALS, GRADES, w.features.length);
   const scale = Float64Array.from(w.scale);
   const bias = Float64Array.from(w.bias);
   const thresholds = w.thresholds;
@@ -345,16 +338,29 @@ function groupHeadsFit(g: GroupHeadWeights): boolean {
 const GROUPS = GROUP_HEAD_NAMES.length;
 if (GROUPS !== 5) throw new Error("tells-model.ts unrolls the group heads' loop over five heads");
 
-function groupTables(g: GroupHeadWeights) {
-  const heads = GROUPS;
+/** Bucket → row of a sparse file's `features` (deltas of increasing buckets); -1 where it has none. */
+function rowIndex(features: readonly number[]): Int16Array {
   const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
-  const table = new Int8Array(g.features.length * heads);
   let bucket = 0;
-  g.features.forEach((delta, row) => {
+  features.forEach((delta, row) => {
     bucket += delta;
     rowOf[bucket] = row;
-    for (let h = 0; h < heads; h++) table[row * heads + h] = g.weights[h]?.[row] ?? 0;
   });
+  return rowOf;
+}
+
+/** Heads first … first + count − 1 of `weights` as one row-major int8 table of `rows` rows. */
+function headTable(weights: readonly number[][], first: number, count: number, rows: number): Int8Array {
+  const table = new Int8Array(rows * count);
+  for (let row = 0; row < rows; row++)
+    for (let h = 0; h < count; h++) table[row * count + h] = weights[first + h]?.[row] ?? 0;
+  return table;
+}
+
+function groupTables(g: GroupHeadWeights) {
+  const heads = GROUPS;
+  const rowOf = rowIndex(g.features);
+  const table = headTable(g.weights, 0, heads, g.features.length);
   let scratch = new Float64Array(64 * heads);
   return {
     read(f: FeatureList, clauses: number): number[] {

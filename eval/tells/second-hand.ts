@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Rng } from "../../env/prng";
 import { VERBAL_SIGNALS, type VerbalSignal } from "../../env/tells/cue-rules";
 import type { CorpusRow } from "./corpus/corpus-row";
+import { SIGNAL_CODES } from "./corpus/markup";
 import { type SplitScore, scoreMessages } from "./score";
 
 /**
@@ -35,19 +36,11 @@ export function secondHandSampleIds(corpus: readonly CorpusRow[], o = SECOND_HAN
   return order.slice(0, o.size).map((i) => (corpus[i] as CorpusRow).id);
 }
 
+/** One line of the file: a row id and its signals, one letter each as in the families' markup ("-": none). */
 export interface SecondHandRow {
   id: string;
   signals: VerbalSignal[];
 }
-
-/** One letter per signal in the file, as the annotators wrote them ("-": none). */
-const CODES: Readonly<Record<string, VerbalSignal>> = {
-  u: "urgency",
-  d: "deception",
-  f: "confidence",
-  s: "sympathy",
-  c: "condition",
-};
 
 const HEADER = "id\tsignals";
 
@@ -71,7 +64,7 @@ export function parseSecondHand(text: string, source = SECOND_HAND_FILE): Second
       codes === "-"
         ? []
         : codes.split(",").map((c) => {
-            const signal = CODES[c];
+            const signal = SIGNAL_CODES[c];
             if (signal === undefined)
               throw new Error(`${where}: "${c}" is not a signal code (u, d, f, s, c, or "-" for none)`);
             return signal;

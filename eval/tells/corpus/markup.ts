@@ -10,7 +10,8 @@ export interface CorpusSpan {
   label?: Exclude<ConditionLabel, "unknown">;
 }
 
-const CODES: Readonly<Record<string, VerbalSignal>> = {
+/** The letter of each signal in the families' markup (and in the second hand's labels, second-hand.ts). */
+export const SIGNAL_CODES: Readonly<Record<string, VerbalSignal>> = {
   u: "urgency",
   d: "deception",
   f: "confidence",
@@ -46,7 +47,7 @@ export function parseMarkup(source: string): { text: string; spans: CorpusSpan[]
     text += phrase;
     for (const part of head.split(",")) {
       const [code, label] = part.split("=");
-      const signal = CODES[code ?? ""];
+      const signal = SIGNAL_CODES[code ?? ""];
       if (signal === undefined) throw new Error(`unknown signal code "${code}" in: ${source}`);
       const span: CorpusSpan = { start, end: text.length, signal };
       if (signal === "condition") {
