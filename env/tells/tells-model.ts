@@ -1,9 +1,10 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
-import { GROUP_HEAD_NAMES } from "./group-heads";
+import { groupHeadReader, groupHeadsFit } from "./group-head-reader";
 import { COMBINER_INPUT_COUNT, type SignalCombiner } from "./signal-combiner";
+import { headTable, rowIndex } from "./sparse-heads";
 import type { ConditionLabel } from "./tell-observation";
-import { FEATURE_BITS, type FeatureList } from "./text-features";
+import { FEATURE_BITS } from "./text-features";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -175,7 +176,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const bias = Float64Array.from(w.bias);
   const thresholds = w.thresholds;
   const noisyOr = w.clause_pooling === "noisy-or";
-  const groups = w.group_heads === undefined ? undefined : groupTables(w.group_heads);
+  const groups = w.group_heads === undefined ? undefined : groupHeadReader(w.group_heads);
 
   /**
    * Each clause is scored on its own (the model was trained on clauses); the strongest clause
@@ -318,81 +319,6 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 }
 
 const NO_GROUPS: readonly number[] = [];
-
-function groupHeadsFit(g: GroupHeadWeights): boolean {
-  const n = g.features.length;
-  return (
-    g.heads.join() === GROUP_HEAD_NAMES.join() &&
-    g.bias.length === g.heads.length &&
-    g.scale.length === g.heads.length &&
-    g.weights.length === g.heads.length &&
-    g.weights.every((w) => w.length === n) &&
-    n < 0x7fff
-  );
-}
-
-/**
- * The group heads as lookup tables (bucket → row, int8 row-major), and their reading of a
- * message: per head, noisy-or over the clauses of sigmoid(bias + scale · Σ value · weight).
- */
-const GROUPS = GROUP_HEAD_NAMES.length;
-if (GROUPS !== 5) throw new Error("tells-model.ts unrolls the group heads' loop over five heads");
-
-/** Bucket → row of a sparse file's `features` (deltas of increasing buckets); -1 where it has none. */
-function rowIndex(features: readonly number[]): Int16Array {
-  const rowOf = new Int16Array(1 << FEATURE_BITS).fill(-1);
-  let bucket = 0;
-  features.forEach((delta, row) => {
-    bucket += delta;
-    rowOf[bucket] = row;
-  });
-  return rowOf;
-}
-
-/** Heads first … first + count − 1 of `weights` as one row-major int8 table of `rows` rows. */
-function headTable(weights: readonly number[][], first: number, count: number, rows: number): Int8Array {
-  const table = new Int8Array(rows * count);
-  for (let row = 0; row < rows; row++)
-    for (let h = 0; h < count; h++) table[row * count + h] = weights[first + h]?.[row] ?? 0;
-  return table;
-}
-
-function groupTables(g: GroupHeadWeights) {
-  const heads = GROUPS;
-  const rowOf = rowIndex(g.features);
-  const table = headTable(g.weights, 0, heads, g.features.length);
-  let scratch = new Float64Array(64 * heads);
-  return {
-    read(f: FeatureList, clauses: number): number[] {
-      if (scratch.length < clauses * heads) scratch = new Float64Array(clauses * heads * 2);
-      const score = scratch;
-      score.fill(0, 0, clauses * heads);
-      const { buckets, values, from, clauseOf } = f;
-      for (let k = 0; k < buckets.length; k++) {
-        const row = rowOf[buckets[k] as number] as number;
-        if (row < 0) continue;
-        const at = (clauseOf[from[k] as number] as number) * GROUPS;
-        const base = row * GROUPS;
-        const x = values[k] as number;
-        // Unrolled over the five group heads, as the main heads' loop is.
-        score[at] = (score[at] as number) + x * (table[base] as number);
-        score[at + 1] = (score[at + 1] as number) + x * (table[base + 1] as number);
-        score[at + 2] = (score[at + 2] as number) + x * (table[base + 2] as number);
-        score[at + 3] = (score[at + 3] as number) + x * (table[base + 3] as number);
-        score[at + 4] = (score[at + 4] as number) + x * (table[base + 4] as number);
-      }
-      const out: number[] = [];
-      for (let h = 0; h < heads; h++) {
-        let none = 1;
-        for (let c = 0; c < clauses; c++)
-          none *=
-            1 - sigmoid((g.bias[h] as number) + (g.scale[h] as number) * (score[c * heads + h] as number));
-        out.push(1 - none);
-      }
-      return out;
-    },
-  };
-}
 
 /** A combiner of a kind this reader knows, with one weight per input and one threshold per signal. */
 function combinerFits(c: SignalCombiner): boolean {

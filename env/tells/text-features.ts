@@ -1,3 +1,4 @@
+import { clauseMark, SEED_CLAUSE_END, SEED_CLAUSE_END_CONCEPT } from "./clause-end";
 import { type ConceptIndex, conceptIndex, MASKED_CONCEPTS } from "./concept-index";
 import { foldToken } from "./text-fold";
 
@@ -137,18 +138,6 @@ const SEED_PAIR = 0x7f4a7c15;
 // A word of the clause after (read by the clause before it), and of the clause before.
 const SEED_WORD_AFTER = 0x3c6ef372;
 const SEED_WORD_BEFORE = 0x1b873593;
-// The end mark's seed is SEED_CONCEPT's: with concept slots that seed hashes nothing else.
-const SEED_CLAUSE_END = 0x51ed270b;
-const SEED_CLAUSE_END_CONCEPT = 0x2f9be6c1;
-const SPACE = /\s/;
-
-/** "Q" when the first character after `end` past white space is "?", "X" when "!", else "". */
-function clauseMark(text: string, end: number): string {
-  let e = end;
-  while (e < text.length && SPACE.test(text[e] as string)) e++;
-  const ch = text[e];
-  return ch === "?" ? "Q" : ch === "!" ? "X" : "";
-}
 const NEG_WINDOW = 3;
 /**
  * Surface n-grams are weighted down against concepts: held out by family, n-grams alone
