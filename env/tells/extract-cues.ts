@@ -42,6 +42,15 @@ export type LocalTellsExtractor = "rules" | "model";
 
 export const DEFAULT_TELLS_EXTRACTOR: LocalTellsExtractor = "rules";
 
+/** Heads stored sparsely and int8-quantised: the main heads of a file, and its group heads. */
+const SparseHeads = z.object({
+  heads: z.array(z.string()),
+  bias: z.array(z.number()),
+  scale: z.array(z.number()),
+  features: z.array(z.number().int().min(0)),
+  weights: z.array(z.array(z.number().int().min(-127).max(127))),
+});
+
 const TellsModelFile = z.object({
   format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4", "tells-model/5", "tells-model/6"]),
   version: z.string(),
@@ -58,24 +67,12 @@ const TellsModelFile = z.object({
       thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
     })
     .optional(),
-  group_heads: z
-    .object({
-      // loadTellsModel checks the names and that every list has one entry per head or feature.
-      heads: z.array(z.string()),
-      bias: z.array(z.number()),
-      scale: z.array(z.number()),
-      features: z.array(z.number().int().min(0)),
-      weights: z.array(z.array(z.number().int().min(-127).max(127))),
-    })
-    .optional(),
+  // loadTellsModel checks the group names and that every list has one entry per head or feature.
+  group_heads: SparseHeads.optional(),
   feature_bits: z.number().int(),
-  heads: z.array(z.string()),
-  bias: z.array(z.number()),
-  scale: z.array(z.number()),
+  ...SparseHeads.shape,
   thresholds: z.array(z.number()),
   rule_veto: z.array(z.number()),
-  features: z.array(z.number().int().min(0)),
-  weights: z.array(z.array(z.number().int().min(-127).max(127))),
   content_hash: z.string(),
 }) satisfies z.ZodType<TellsModelWeights>;
 

@@ -1,7 +1,7 @@
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
 import { groupHeadReader, groupHeadsFit } from "./group-head-reader";
-import { COMBINER_INPUT_COUNT, type SignalCombiner } from "./signal-combiner";
+import { COMBINER_INPUT_COUNT, type CombinerInputs, type SignalCombiner } from "./signal-combiner";
 import { headTable, rowIndex } from "./sparse-heads";
 import type { ConditionLabel } from "./tell-observation";
 import { FEATURE_BITS } from "./text-features";
@@ -121,23 +121,27 @@ const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 const MAX_WINDOW = 4;
 
+/**
+ * The combiners a format may carry (undefined: none); formats not listed carry none. A
+ * tells-model/6 file carries one once it is fitted: the inner-fold models that fit it are read
+ * without one.
+ */
+const COMBINERS_OF_FORMAT: Readonly<Record<string, readonly (CombinerInputs | undefined)[]>> = {
+  "tells-model/5": ["cross-signal/1", "cross-signal/2"],
+  "tells-model/6": [undefined, "cross-signal/3"],
+};
+
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
-  // tells-model/6 carries group heads, and a combiner once one is fitted: the models of the inner
-  // folds that fit it are read without one.
-  const v5 = w.format === "tells-model/5";
   const v6 = w.format === "tells-model/6";
-  const pooled = v5 || v6 || w.format === "tells-model/4";
-  const inputs = w.combiner?.inputs;
+  const pooled = v6 || w.format === "tells-model/5" || w.format === "tells-model/4";
   if (
     (!v2 && !pooled && w.format !== "tells-model/3") ||
     w.feature_bits !== FEATURE_BITS ||
     v2 === (w.feature_set !== undefined) ||
     pooled !== (w.clause_pooling === "noisy-or") ||
-    (v5 && (inputs === undefined || inputs === "cross-signal/3")) ||
-    (v6 && inputs !== undefined && inputs !== "cross-signal/3") ||
-    (!v5 && !v6 && inputs !== undefined) ||
+    !(COMBINERS_OF_FORMAT[w.format] ?? [undefined]).includes(w.combiner?.inputs) ||
     (w.combiner !== undefined && !combinerFits(w.combiner)) ||
     v6 !== (w.group_heads !== undefined) ||
     (w.group_heads !== undefined && !groupHeadsFit(w.group_heads))

@@ -18,6 +18,25 @@ export interface TellsEvalProvenance {
 
 const sha256 = (s: string): string => `sha256:${createHash("sha256").update(s).digest("hex")}`;
 
+/** A committed file a figure was read from: its name and the sha256 of its bytes. */
+export function fileProvenance(file: string): { file: string; sha256: string } {
+  return { file: basename(file), sha256: sha256(readFileSync(file, "utf8")) };
+}
+
+/** The corpus rows a figure was read from: the file, the label revision read over it, rows and families. */
+export function corpusProvenance(
+  rows: readonly CorpusRow[],
+  labels: number,
+  file = CORPUS_FILE,
+): TellsEvalProvenance["corpus"] {
+  return {
+    ...fileProvenance(file),
+    labels,
+    rows: rows.length,
+    families: new Set(rows.map((r) => r.family)).size,
+  };
+}
+
 export function tellsEvalProvenance(o: {
   rows: readonly CorpusRow[];
   labels: number;
@@ -27,16 +46,9 @@ export function tellsEvalProvenance(o: {
   /** The commit of the code that ran (the shell reads it: src/cli/eval/git-commit.ts). */
   commit: string;
 }): TellsEvalProvenance {
-  const file = o.corpusFile ?? CORPUS_FILE;
   return {
     git_commit: o.commit,
-    corpus: {
-      file: basename(file),
-      sha256: sha256(readFileSync(file, "utf8")),
-      labels: o.labels,
-      rows: o.rows.length,
-      families: new Set(o.rows.map((r) => r.family)).size,
-    },
+    corpus: corpusProvenance(o.rows, o.labels, o.corpusFile),
     training: {
       version: o.training.version,
       feature_set: o.training.featureSet,

@@ -319,15 +319,7 @@ function quantise(
   if (groups !== undefined && !pooled)
     throw new Error("group heads need noisy-or clause pooling (tells-model/6)");
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: v3
-      ? "tells-model/2"
-      : groups !== undefined
-        ? "tells-model/6"
-        : combined
-          ? "tells-model/5"
-          : pooled
-            ? "tells-model/4"
-            : "tells-model/3",
+    format: fileFormat(v3, groups !== undefined, combined, pooled),
     version: o.version,
     ...(v3 ? {} : { feature_set: o.featureSet }),
     ...(pooled ? { clause_pooling: o.clausePooling } : {}),
@@ -343,6 +335,19 @@ function quantise(
     weights,
   };
   return { ...body, content_hash: contentHash(body) };
+}
+
+/** The oldest format that holds what the file carries (tells-model.ts reads each). */
+function fileFormat(
+  v3: boolean,
+  groups: boolean,
+  combined: boolean,
+  pooled: boolean,
+): TellsModelWeights["format"] {
+  if (v3) return "tells-model/2";
+  if (groups) return "tells-model/6";
+  if (combined) return "tells-model/5";
+  return pooled ? "tells-model/4" : "tells-model/3";
 }
 
 /** sha256 of the canonical JSON of everything but the hash itself. */

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
-import { CORPUS_FILE, loadCorpus } from "../../../eval/tells/corpus/corpus-row";
+import { loadCorpus } from "../../../eval/tells/corpus/corpus-row";
 import { LATEST_LABELS } from "../../../eval/tells/corpus/label-fixes";
+import { corpusProvenance, fileProvenance } from "../../../eval/tells/eval-provenance";
 import { compact, table } from "../../../eval/tells/report-format";
 import {
   agreement,
@@ -19,8 +18,6 @@ import { gitCommit } from "./git-commit";
  * figure could sensibly reach. Prints the table and every row where the two differ; last line:
  * JSON with what the figure depends on.
  */
-const sha256 = (path: string): string =>
-  `sha256:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
 const rows = loadCorpus();
 const a = agreement(loadSecondHand(), rows);
 const byId = new Map(rows.map((r) => [r.id, r]));
@@ -45,8 +42,8 @@ console.log(
     provenance: {
       git_commit: gitCommit(),
       sample: SECOND_HAND_SAMPLE,
-      second_hand: { file: "second-hand.v1.tsv", sha256: sha256(SECOND_HAND_FILE) },
-      corpus: { file: "tells-corpus.v1.jsonl", sha256: sha256(CORPUS_FILE), labels: LATEST_LABELS },
+      second_hand: fileProvenance(SECOND_HAND_FILE),
+      corpus: corpusProvenance(rows, LATEST_LABELS),
     },
   }),
 );
