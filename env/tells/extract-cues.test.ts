@@ -79,6 +79,8 @@ describe("extractCues", () => {
     const quietCondition = {
       ...TELLS_MODEL,
       combiner: {
+        // The hidden layers (tells-model/7) stay: a bias of −100 outweighs any layer's output.
+        ...(TELLS_MODEL.combiner?.hidden === undefined ? {} : { hidden: TELLS_MODEL.combiner.hidden }),
         inputs: TELLS_MODEL.combiner?.inputs ?? ("cross-signal/1" as const),
         weights: TELLS_MODEL.combiner?.weights.map((w, s) => (s === 4 ? (never[s] as number[]) : w)) ?? [],
         thresholds: TELLS_MODEL.combiner?.thresholds ?? [],
@@ -134,6 +136,29 @@ describe("extractCues", () => {
     );
   });
 
+  it("a model file's combiner carries hidden layers exactly when its format is tells-model/7", () => {
+    const v23 = JSON.parse(readFileSync(new URL("./model/tells-model.v23.json", import.meta.url), "utf8"));
+    const v22 = JSON.parse(readFileSync(new URL("./model/tells-model.v22.json", import.meta.url), "utf8"));
+    const { hidden, ...linear } = v23.combiner;
+    expect(loadTellsModel(v23).combiner?.hidden).toEqual(hidden);
+    expect(() => loadTellsModel({ ...v23, combiner: linear })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v22, combiner: { ...v22.combiner, hidden } })).toThrow(/not readable/);
+    // Layers whose units do not number the kind's inputs, or one layer short.
+    const short = hidden.map((l: { weights: number[][]; out: number[] }) => ({
+      ...l,
+      weights: l.weights.map((w) => w.slice(1)),
+    }));
+    expect(() => loadTellsModel({ ...v23, combiner: { ...v23.combiner, hidden: short } })).toThrow(
+      /not readable/,
+    );
+    expect(() => loadTellsModel({ ...v23, combiner: { ...v23.combiner, hidden: hidden.slice(1) } })).toThrow(
+      /not readable/,
+    );
+    // A file of tells-model/7 read without a combiner (the inner-fold models) is readable.
+    const { combiner: _, ...bare } = v23;
+    expect(loadTellsModel(bare).combiner).toBeUndefined();
+  });
+
   it("a model span points into the message and says it was learned", () => {
     const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
@@ -162,7 +187,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@22");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@23");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

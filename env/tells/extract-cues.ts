@@ -21,6 +21,7 @@ import v19File from "./model/tells-model.v19.json" with { type: "json" };
 import v20File from "./model/tells-model.v20.json" with { type: "json" };
 import v21File from "./model/tells-model.v21.json" with { type: "json" };
 import v22File from "./model/tells-model.v22.json" with { type: "json" };
+import v23File from "./model/tells-model.v23.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -52,7 +53,14 @@ const SparseHeads = z.object({
 });
 
 const TellsModelFile = z.object({
-  format: z.enum(["tells-model/2", "tells-model/3", "tells-model/4", "tells-model/5", "tells-model/6"]),
+  format: z.enum([
+    "tells-model/2",
+    "tells-model/3",
+    "tells-model/4",
+    "tells-model/5",
+    "tells-model/6",
+    "tells-model/7",
+  ]),
   version: z.string(),
   feature_set: z
     .string()
@@ -65,6 +73,11 @@ const TellsModelFile = z.object({
       inputs: z.enum(["cross-signal/1", "cross-signal/2", "cross-signal/3"]),
       weights: z.array(z.array(z.number())).length(VERBAL_SIGNALS.length),
       thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
+      // loadTellsModel checks every layer's shape against the kind's inputs.
+      hidden: z
+        .array(z.object({ weights: z.array(z.array(z.number())), out: z.array(z.number()) }))
+        .length(VERBAL_SIGNALS.length)
+        .optional(),
     })
     .optional(),
   // loadTellsModel checks the group names and that every list has one entry per head or feature.
@@ -77,7 +90,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v22File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v23File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -130,6 +143,8 @@ export const tellsModelV19 = frozenModel(v19File);
 export const tellsModelV20 = frozenModel(v20File);
 /** tells-model@21 (tells-features/10: a clause reads its neighbours' concepts and words; 14,160 rows). */
 export const tellsModelV21 = frozenModel(v21File);
+/** tells-model@22 (tells-features/11; group heads read by a cross-signal/3 combiner; 14,160 rows). */
+export const tellsModelV22 = frozenModel(v22File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -164,6 +179,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@19": tellsModelV19,
   "tells-model@20": tellsModelV20,
   "tells-model@21": tellsModelV21,
+  "tells-model@22": tellsModelV22,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

@@ -1,3 +1,4 @@
+import { type HiddenLayer, hiddenLogit } from "./combiner-hidden";
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { GROUP_HEAD_NAMES } from "./group-heads";
 import type { ModelReading } from "./tells-model";
@@ -26,6 +27,9 @@ import type { ModelReading } from "./tells-model";
  * Inputs "cross-signal/3" (tells-model@22) add the group heads' readings (group-heads.ts): a
  * second model whose heads learn "any cue" and pairs of signals, so the combiner can lift a signal
  * whose own head reads a stranger too cautiously when the message plainly carries something.
+ *
+ * A tells-model/7 file (tells-model@23) adds, per signal, a hidden layer over the same inputs
+ * whose output adds to the linear logit (combiner-hidden.ts): it weighs one reading by another.
  */
 export type CombinerInputs = "cross-signal/1" | "cross-signal/2" | "cross-signal/3";
 
@@ -42,6 +46,8 @@ export interface SignalCombiner {
   weights: number[][];
   /** Per signal, the combined probability at and above which the message carries it. */
   thresholds: number[];
+  /** Per signal, a hidden layer whose output adds to the linear logit (tells-model/7 only; combiner-hidden.ts). */
+  hidden?: HiddenLayer[];
 }
 
 /** What the combiner reads of a message: per signal, in VERBAL_SIGNALS order. */
@@ -119,11 +125,11 @@ function inputsOf(
     out.push(e.conceptLogit[s] as number, e.coverage, e.coverage * zs, length, length * zs);
   }
   if (kind === "cross-signal/3") {
-    // A missing reading enters as even odds (logit 0).
-    const g = (h: number): number => logit(e.groups[h] ?? 0.5);
-    const any = g(0);
+    // A missing reading enters as even odds (logit 0). No closure here: this runs per signal
+    // per message, and tsx wraps every closure it creates.
+    const any = logit(e.groups[0] ?? 0.5);
     out.push(any, e.coverage * any);
-    for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out.push(g(h));
+    for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out.push(logit(e.groups[h] ?? 0.5));
   }
   return out;
 }
@@ -137,7 +143,17 @@ export function logistic(w: ArrayLike<number>, x: readonly number[]): number {
 
 /** The combined probability that a message carries signal s. */
 export function combinedProbability(c: SignalCombiner, e: SignalEvidence, s: number): number {
-  return logistic(c.weights[s] as readonly number[], combinerInputs(e, s, c.inputs));
+  return probabilityOf(c, s, combinerInputs(e, s, c.inputs));
+}
+
+/** Signal s's combined probability for its inputs x: the linear logit, plus the hidden layer's where there is one. */
+export function probabilityOf(c: SignalCombiner, s: number, x: readonly number[]): number {
+  const w = c.weights[s] as readonly number[];
+  const layer = c.hidden?.[s];
+  if (layer === undefined) return logistic(w, x);
+  let z = hiddenLogit(layer, x);
+  for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** Per signal, the combined probability and whether it clears that signal's threshold. */
@@ -148,10 +164,13 @@ export function combineSignals(
   // The message logits are every signal's input: taken once, not once per signal.
   const z = e.p.map(logit);
   const out = {} as Record<VerbalSignal, { probability: number; carried: boolean }>;
-  VERBAL_SIGNALS.forEach((signal, s) => {
+  for (let s = 0; s < VERBAL_SIGNALS.length; s++) {
     const x = inputsOf(z, logit(e.strongest[s] as number), e, s, c.inputs);
-    const probability = logistic(c.weights[s] as readonly number[], x);
-    out[signal] = { probability, carried: probability >= (c.thresholds[s] as number) };
-  });
+    const probability = probabilityOf(c, s, x);
+    out[VERBAL_SIGNALS[s] as VerbalSignal] = {
+      probability,
+      carried: probability >= (c.thresholds[s] as number),
+    };
+  }
   return out;
 }

@@ -1,3 +1,4 @@
+import { hiddenLayerFits } from "./combiner-hidden";
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { featuresFor } from "./feature-sets";
 import { groupHeadReader, groupHeadsFit } from "./group-head-reader";
@@ -24,10 +25,17 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * Format tells-model/3 adds `feature_set` (feature-sets.ts); a tells-model/2 file reads with
  * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`; format
  * tells-model/5 adds `combiner` (signal-combiner.ts); format tells-model/6 adds `group_heads`
- * (group-heads.ts), read by its combiner.
+ * (group-heads.ts), read by its combiner; format tells-model/7 adds the combiner's `hidden`
+ * layers (combiner-hidden.ts).
  */
 export interface TellsModelWeights {
-  format: "tells-model/2" | "tells-model/3" | "tells-model/4" | "tells-model/5" | "tells-model/6";
+  format:
+    | "tells-model/2"
+    | "tells-model/3"
+    | "tells-model/4"
+    | "tells-model/5"
+    | "tells-model/6"
+    | "tells-model/7";
   version: string;
   /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
@@ -42,7 +50,7 @@ export interface TellsModelWeights {
    * each signal on its own.
    */
   combiner?: SignalCombiner;
-  /** The second model's heads (tells-model/6 only): one per group of group-heads.ts, sparse and int8 like the main heads. */
+  /** The second model's heads (tells-model/6 and /7): one per group of group-heads.ts, sparse and int8 like the main heads. */
   group_heads?: GroupHeadWeights;
   feature_bits: number;
   heads: string[];
@@ -129,12 +137,14 @@ const MAX_WINDOW = 4;
 const COMBINERS_OF_FORMAT: Readonly<Record<string, readonly (CombinerInputs | undefined)[]>> = {
   "tells-model/5": ["cross-signal/1", "cross-signal/2"],
   "tells-model/6": [undefined, "cross-signal/3"],
+  "tells-model/7": [undefined, "cross-signal/3"],
 };
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
-  const v6 = w.format === "tells-model/6";
+  const v7 = w.format === "tells-model/7";
+  const v6 = v7 || w.format === "tells-model/6";
   const pooled = v6 || w.format === "tells-model/5" || w.format === "tells-model/4";
   if (
     (!v2 && !pooled && w.format !== "tells-model/3") ||
@@ -142,7 +152,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     v2 === (w.feature_set !== undefined) ||
     pooled !== (w.clause_pooling === "noisy-or") ||
     !(COMBINERS_OF_FORMAT[w.format] ?? [undefined]).includes(w.combiner?.inputs) ||
-    (w.combiner !== undefined && !combinerFits(w.combiner)) ||
+    (w.combiner !== undefined && !combinerFits(w.combiner, v7)) ||
     v6 !== (w.group_heads !== undefined) ||
     (w.group_heads !== undefined && !groupHeadsFit(w.group_heads))
   ) {
@@ -324,14 +334,20 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 
 const NO_GROUPS: readonly number[] = [];
 
-/** A combiner of a kind this reader knows, with one weight per input and one threshold per signal. */
-function combinerFits(c: SignalCombiner): boolean {
+/**
+ * A combiner of a kind this reader knows, with one weight per input and one threshold per signal,
+ * and a hidden layer per signal exactly when the format carries them (tells-model/7).
+ */
+function combinerFits(c: SignalCombiner, hidden: boolean): boolean {
   const inputs = COMBINER_INPUT_COUNT[c.inputs];
   return (
     inputs !== undefined &&
     c.weights.length === SIGNALS &&
     c.thresholds.length === SIGNALS &&
-    c.weights.every((w) => w.length === inputs)
+    c.weights.every((w) => w.length === inputs) &&
+    hidden === (c.hidden !== undefined) &&
+    (c.hidden === undefined ||
+      (c.hidden.length === SIGNALS && c.hidden.every((l) => hiddenLayerFits(l, inputs))))
   );
 }
 

@@ -1,11 +1,14 @@
+import type { HiddenLayer } from "../../../env/tells/combiner-hidden";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
 import {
   COMBINER_INPUT_COUNT,
   type CombinerInputs,
   combinerInputs,
   logistic,
+  probabilityOf,
   type SignalCombiner,
 } from "../../../env/tells/signal-combiner";
+import { fitHiddenLayer, type HiddenFit } from "./hidden-fit";
 import { bestUnderPrecisionFloor } from "./precision-floor";
 import type { Seen } from "./thresholds";
 
@@ -24,23 +27,53 @@ const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
  * threshold with the best F1 among those whose precision reaches the floor (the best F1 overall
  * when none does). Full-batch and in a fixed order: the same readings give the same weights.
  * Weights are rounded to 6 decimals, as the file stores them, before thresholds are chosen.
+ * With `hidden` (tells-model/7), each signal's linear weights are then fitted again together
+ * with a hidden layer (hidden-fit.ts), and its threshold chosen on their combined probability.
  */
 export function fitCombiner(
   seen: readonly Seen[],
   precisionFloor: number,
   inputs: CombinerInputs,
+  hidden?: HiddenFit,
 ): SignalCombiner {
   const weights: number[][] = [];
   const thresholds: number[] = [];
+  const layers: HiddenLayer[] = [];
   VERBAL_SIGNALS.forEach((_, s) => {
     const x = seen.map((r) => combinerInputs(r, s, inputs));
     const y = seen.map((r) => (r.gold[s] ? 1 : 0));
-    const w = fitLogistic(x, y, COMBINER_INPUT_COUNT[inputs]).map(round6);
+    const linear = fitLogistic(x, y, COMBINER_INPUT_COUNT[inputs]).map(round6);
+    if (hidden === undefined) {
+      weights.push(linear);
+      thresholds.push(
+        pickThreshold(
+          x.map((xi) => logistic(linear, xi)),
+          y,
+          precisionFloor,
+        ),
+      );
+      return;
+    }
+    const fitted = fitHiddenLayer(x, y, linear, hidden, s);
+    const w = fitted.linear.map(round6);
+    const layer = {
+      weights: fitted.hidden.weights.map((u) => u.map(round6)),
+      out: fitted.hidden.out.map(round6),
+    };
     weights.push(w);
-    const probability = x.map((xi) => logistic(w, xi));
-    thresholds.push(pickThreshold(probability, y, precisionFloor));
+    layers.push(layer);
+    const one: SignalCombiner = { inputs, weights: [w], thresholds: [0], hidden: [layer] };
+    thresholds.push(
+      pickThreshold(
+        x.map((xi) => probabilityOf(one, 0, xi)),
+        y,
+        precisionFloor,
+      ),
+    );
   });
-  return { inputs, weights, thresholds };
+  return hidden === undefined
+    ? { inputs, weights, thresholds }
+    : { inputs, weights, thresholds, hidden: layers };
 }
 
 function fitLogistic(x: readonly number[][], y: readonly number[], inputs: number): number[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REDONE_EVERY_RUN, REDONE_ON_REQUEST, RELEASED_TRAININGS, retrain } from "./released-trainings";
-import type { TrainOptions } from "./train-options";
+import { DEFAULT_TRAIN, type TrainOptions } from "./train-options";
 
 const withoutVersion = (o: TrainOptions): Omit<TrainOptions, "version"> => {
   const { version: _, ...rest } = o;
@@ -10,22 +10,26 @@ const withoutVersion = (o: TrainOptions): Omit<TrainOptions, "version"> => {
 // The older half of the released models npm test redoes (shipped-model.test.ts redoes the newer
 // half): a file of its own so vitest retrains both halves at once, on two workers.
 describe("the early released tells models", () => {
-  it("are listed newest first, every release from @21 down to @5", () => {
+  it("are listed newest first, every release from @22 down to @5", () => {
     expect(RELEASED_TRAININGS.flatMap((t) => t.models.map(([o]) => o.version))).toEqual(
-      Array.from({ length: 17 }, (_, i) => `tells-model@${21 - i}`),
+      Array.from({ length: 18 }, (_, i) => `tells-model@${22 - i}`),
     );
   });
 
   it("leave out of npm test only releases whose options a release it redoes shares", () => {
     expect(REDONE_EVERY_RUN.length + REDONE_ON_REQUEST.length).toBe(RELEASED_TRAININGS.length);
     expect(REDONE_ON_REQUEST.map((t) => t.names)).toEqual([
+      "tells-model@22",
       "tells-model@19",
       "tells-model@18",
       "tells-model@17",
       "tells-model@16",
       "tells-model@12",
     ]);
-    const redone = REDONE_EVERY_RUN.flatMap((t) => t.models.map(([o]) => withoutVersion(o)));
+    // The shipped training (shipped-model.test.ts) counts without its combiner's hidden layer,
+    // which it fits after everything a release without one does.
+    const { combinerHidden: _, ...shipped } = withoutVersion(DEFAULT_TRAIN);
+    const redone = [shipped, ...REDONE_EVERY_RUN.flatMap((t) => t.models.map(([o]) => withoutVersion(o)))];
     for (const t of REDONE_ON_REQUEST)
       for (const [o] of t.models) expect(redone, o.version).toContainEqual(withoutVersion(o));
   });

@@ -20,6 +20,7 @@ import {
   tellsModelV19,
   tellsModelV20,
   tellsModelV21,
+  tellsModelV22,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -47,7 +48,9 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@20 at commit 1e5d1d6, when it shipped (the digest is what it read then; tells-model@21
  *   moved to tells-features/10);
  * - tells-model@21 at commit 26bb6a4, when it shipped (tells-model@22 moved to tells-features/11
- *   and group heads).
+ *   and group heads);
+ * - tells-model@22 at commit 5659c30, when it shipped (tells-model@23 added the combiner's hidden
+ *   layer).
  */
 const RELEASES = [
   {
@@ -164,12 +167,18 @@ const RELEASES = [
     hash: "sha256:7f942a38afaebc840f1bea33f1c8a73a68098687ae0616922a5abf4ad33e984d",
     readings: "6a0a0fc9af427ae5d2630327e57f508215e17932567c960bce1ae595717312e9",
   },
+  {
+    load: tellsModelV22,
+    version: "tells-model@22",
+    hash: "sha256:deeebbd797e7b766eea0efb974bd4a38884a8e82f76e49515ab17b90bef148b2",
+    readings: "a4acc596857464023085c15513455336c934758da555c4bd34903a274b452a5c",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@22");
+    expect(TELLS_MODEL.version).toBe("tells-model@23");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

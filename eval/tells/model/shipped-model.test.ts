@@ -7,6 +7,7 @@ import { MODEL_FILE } from "./model-file";
 import { REDONE_EVERY_RUN, retrain } from "./released-trainings";
 import { trainShippedModel } from "./shipped";
 import { contentHash } from "./train";
+import { DEFAULT_TRAIN } from "./train-options";
 
 describe("the shipped tells model", () => {
   const text = readFileSync(MODEL_FILE, "utf8");
@@ -15,12 +16,16 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 2.5 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@22");
+    expect(file.version).toBe("tells-model@23");
     expect(file.feature_set).toBe("tells-features/11");
-    expect(file.format).toBe("tells-model/6");
+    expect(file.format).toBe("tells-model/7");
     expect(file.clause_pooling).toBe("noisy-or");
     expect(file.combiner?.inputs).toBe("cross-signal/3");
     expect(file.group_heads?.heads).toEqual([...GROUP_HEAD_NAMES]);
+    // A hidden layer per signal of the units its training asked for (tells-model@23 on).
+    expect(file.combiner?.hidden?.map((l) => l.out.length)).toEqual(
+      new Array(5).fill(DEFAULT_TRAIN.combinerHidden?.units),
+    );
     // Two linear models of at most 32,000 rows each (the group heads: tells-model@22 on).
     expect(statSync(MODEL_FILE).size).toBeLessThan(2.5 * 1024 * 1024);
   });

@@ -71,7 +71,7 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
   return {
     thresholds,
     ruleVeto,
-    combiner: fitCombiner(seen, train.combinerFloor ?? precisionFloor, train.combiner),
+    combiner: fitCombiner(seen, train.combinerFloor ?? precisionFloor, train.combiner, train.combinerHidden),
   };
 }
 

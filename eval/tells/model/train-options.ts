@@ -1,4 +1,5 @@
 import type { CombinerInputs, SignalCombiner } from "../../../env/tells/signal-combiner";
+import type { HiddenFit } from "./hidden-fit";
 
 /**
  * How a tells model is trained (the options trainTellsModel reads), and the options every
@@ -62,6 +63,12 @@ export interface TrainOptions {
    */
   innerFolds?: number;
   combinerFloor?: number;
+  /**
+   * When set, the combiner also has a hidden layer per signal (env/tells/combiner-hidden.ts),
+   * fitted with its linear part on the same inner-fold readings (hidden-fit.ts); the file is a
+   * tells-model/7. Absent: a linear combiner (v14–v22).
+   */
+  combinerHidden?: HiddenFit;
   /** The fitted combiner written into the file (set from the threshold choice, like `thresholds`). */
   combinerWeights?: SignalCombiner;
 }
@@ -260,13 +267,25 @@ export const V21_TRAIN: TrainOptions = {
 };
 
 /**
- * The shipped model's training: v21's rows and learner, read with tells-features/11 (pronoun
+ * How tells-model@22 was trained: v21's rows and learner, read with tells-features/11 (pronoun
  * concepts; how a clause ends), with a second model of group heads (group-heads.ts) that the
- * cross-signal/3 combiner reads (docs/tells.md, "Twenty-fourth pass").
+ * cross-signal/3 combiner reads (docs/tells.md, "Twenty-fourth pass"; released, retrained byte
+ * for byte).
  */
-export const DEFAULT_TRAIN: TrainOptions = {
+export const V22_TRAIN: TrainOptions = {
   ...V21_TRAIN,
   version: "tells-model@22",
   featureSet: "tells-features/11",
   combiner: "cross-signal/3",
+};
+
+/**
+ * The shipped model's training: v22's rows, learner and combiner inputs, the combiner with a
+ * hidden layer of eight tanh units per signal (combiner-hidden.ts; docs/tells.md, "Twenty-fifth
+ * pass").
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V22_TRAIN,
+  version: "tells-model@23",
+  combinerHidden: { units: 8, l2: 1e-3, rate: 0.01, iterations: 300, seed: 23 },
 };

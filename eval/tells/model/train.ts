@@ -147,7 +147,9 @@ export function trainTellsModel(
   if (o.combiner === "cross-signal/3") {
     if (o.multiInstanceShare === undefined)
       throw new Error("group heads are trained message by message (multiInstanceShare)");
-    const groups = groupHeads(trainByMessage(groupRows(perRow), o, o.multiInstanceShare));
+    // Only the group model's heads are kept: the file's decision (combiner, thresholds) is not its.
+    const { combinerWeights: _, ...learner } = o;
+    const groups = groupHeads(trainByMessage(groupRows(perRow), learner, o.multiInstanceShare));
     return trainByMessage(perRow, o, o.multiInstanceShare, groups);
   }
   if (o.multiInstanceShare !== undefined) return trainByMessage(perRow, o, o.multiInstanceShare);
@@ -318,8 +320,11 @@ function quantise(
   if (combined && !pooled) throw new Error("a combiner needs noisy-or clause pooling (tells-model/5)");
   if (groups !== undefined && !pooled)
     throw new Error("group heads need noisy-or clause pooling (tells-model/6)");
+  const hidden = o.combinerWeights?.hidden !== undefined;
+  if (hidden && groups === undefined)
+    throw new Error("a combiner's hidden layers read the group heads (tells-model/7)");
   const body: Omit<TellsModelWeights, "content_hash"> = {
-    format: fileFormat(v3, groups !== undefined, combined, pooled),
+    format: fileFormat(v3, hidden, groups !== undefined, combined, pooled),
     version: o.version,
     ...(v3 ? {} : { feature_set: o.featureSet }),
     ...(pooled ? { clause_pooling: o.clausePooling } : {}),
@@ -340,11 +345,13 @@ function quantise(
 /** The oldest format that holds what the file carries (tells-model.ts reads each). */
 function fileFormat(
   v3: boolean,
+  hidden: boolean,
   groups: boolean,
   combined: boolean,
   pooled: boolean,
 ): TellsModelWeights["format"] {
   if (v3) return "tells-model/2";
+  if (hidden) return "tells-model/7";
   if (groups) return "tells-model/6";
   if (combined) return "tells-model/5";
   return pooled ? "tells-model/4" : "tells-model/3";
