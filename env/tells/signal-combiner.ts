@@ -134,9 +134,12 @@ function inputsOf(
   return out;
 }
 
-/** sigmoid(w · x): the combiner's probability for one signal's weights and inputs (its fit uses it too). */
-export function logistic(w: ArrayLike<number>, x: readonly number[]): number {
-  let z = 0;
+/**
+ * sigmoid(start + w · x): the combiner's probability for one signal's weights and inputs (its fit
+ * uses it too); `start` is what a hidden layer adds to the logit.
+ */
+export function logistic(w: ArrayLike<number>, x: readonly number[], start = 0): number {
+  let z = start;
   for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
   return 1 / (1 + Math.exp(-z));
 }
@@ -148,12 +151,8 @@ export function combinedProbability(c: SignalCombiner, e: SignalEvidence, s: num
 
 /** Signal s's combined probability for its inputs x: the linear logit, plus the hidden layer's where there is one. */
 export function probabilityOf(c: SignalCombiner, s: number, x: readonly number[]): number {
-  const w = c.weights[s] as readonly number[];
   const layer = c.hidden?.[s];
-  if (layer === undefined) return logistic(w, x);
-  let z = hiddenLogit(layer, x);
-  for (let j = 0; j < x.length; j++) z += (w[j] as number) * (x[j] as number);
-  return 1 / (1 + Math.exp(-z));
+  return logistic(c.weights[s] as readonly number[], x, layer === undefined ? 0 : hiddenLogit(layer, x));
 }
 
 /** Per signal, the combined probability and whether it clears that signal's threshold. */

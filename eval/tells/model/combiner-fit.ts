@@ -43,26 +43,16 @@ export function fitCombiner(
     const x = seen.map((r) => combinerInputs(r, s, inputs));
     const y = seen.map((r) => (r.gold[s] ? 1 : 0));
     const linear = fitLogistic(x, y, COMBINER_INPUT_COUNT[inputs]).map(round6);
-    if (hidden === undefined) {
-      weights.push(linear);
-      thresholds.push(
-        pickThreshold(
-          x.map((xi) => logistic(linear, xi)),
-          y,
-          precisionFloor,
-        ),
-      );
-      return;
-    }
-    const fitted = fitHiddenLayer(x, y, linear, hidden, s);
-    const w = fitted.linear.map(round6);
-    const layer = {
+    const fitted = hidden === undefined ? undefined : fitHiddenLayer(x, y, linear, hidden, s);
+    const w = fitted === undefined ? linear : fitted.linear.map(round6);
+    const layer: HiddenLayer | undefined = fitted && {
       weights: fitted.hidden.weights.map((u) => u.map(round6)),
       out: fitted.hidden.out.map(round6),
     };
     weights.push(w);
-    layers.push(layer);
-    const one: SignalCombiner = { inputs, weights: [w], thresholds: [0], hidden: [layer] };
+    if (layer !== undefined) layers.push(layer);
+    // The threshold is chosen on the probability the reader will compute from the stored weights.
+    const one: SignalCombiner = { inputs, weights: [w], thresholds: [0], ...(layer && { hidden: [layer] }) };
     thresholds.push(
       pickThreshold(
         x.map((xi) => probabilityOf(one, 0, xi)),
