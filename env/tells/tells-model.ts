@@ -143,17 +143,18 @@ const COMBINERS_OF_FORMAT: Readonly<Record<string, readonly (CombinerInputs | un
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
-  const v7 = w.format === "tells-model/7";
-  const v6 = v7 || w.format === "tells-model/6";
-  const pooled = v6 || w.format === "tells-model/5" || w.format === "tells-model/4";
+  // What a format carries: a combiner's hidden layers (/7), group heads (/6 and /7).
+  const layered = w.format === "tells-model/7";
+  const grouped = layered || w.format === "tells-model/6";
+  const pooled = grouped || w.format === "tells-model/5" || w.format === "tells-model/4";
   if (
     (!v2 && !pooled && w.format !== "tells-model/3") ||
     w.feature_bits !== FEATURE_BITS ||
     v2 === (w.feature_set !== undefined) ||
     pooled !== (w.clause_pooling === "noisy-or") ||
     !(COMBINERS_OF_FORMAT[w.format] ?? [undefined]).includes(w.combiner?.inputs) ||
-    (w.combiner !== undefined && !combinerFits(w.combiner, v7)) ||
-    v6 !== (w.group_heads !== undefined) ||
+    (w.combiner !== undefined && !combinerFits(w.combiner, layered)) ||
+    grouped !== (w.group_heads !== undefined) ||
     (w.group_heads !== undefined && !groupHeadsFit(w.group_heads))
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
