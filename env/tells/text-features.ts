@@ -271,21 +271,33 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
     return tokens;
   }
 
+  // The lists of the message being extracted and the value its next features carry. Kept here,
+  // not in closures made per message: under tsx (esbuild's keepNames) every named closure costs a
+  // property definition each time it is made, and extract runs on every seller message.
+  let buckets: number[] = [];
+  let from: number[] = [];
+  let to: number[] = [];
+  let values: number[] = [];
+  let value = 1;
+  let clauseOf: number[] = [];
+  function push(b: number, a: number, z: number): void {
+    buckets.push(b);
+    values.push(value);
+    from.push(a);
+    to.push(z);
+  }
+  function same(i: number, j: number): boolean {
+    return clauseOf[i] === clauseOf[j];
+  }
+
   function extract(text: string): FeatureList {
     const tokens = tokenize(text);
-    const clauseOf = clausesOf(text, tokens);
-    const same = (i: number, j: number): boolean => clauseOf[i] === clauseOf[j];
-    const buckets: number[] = [];
-    const from: number[] = [];
-    const to: number[] = [];
-    const values: number[] = [];
-    let value = 1;
-    const push = (b: number, a: number, z: number): void => {
-      buckets.push(b);
-      values.push(value);
-      from.push(a);
-      to.push(z);
-    };
+    clauseOf = clausesOf(text, tokens);
+    buckets = [];
+    from = [];
+    to = [];
+    values = [];
+    value = 1;
     for (let i = 0; i < tokens.length; i++) {
       const t = (tokens[i] as Token).word;
       value = wordValue;
