@@ -159,6 +159,33 @@ describe("extractCues", () => {
     expect(loadTellsModel(bare).combiner).toBeUndefined();
   });
 
+  it("a model file carries a message network exactly when its format is tells-model/8, read by a cross-signal/4 combiner", () => {
+    const v24 = JSON.parse(readFileSync(new URL("./model/tells-model.v24.json", import.meta.url), "utf8"));
+    const v23 = JSON.parse(readFileSync(new URL("./model/tells-model.v23.json", import.meta.url), "utf8"));
+    const { network, ...without } = v24;
+    const model = loadTellsModel(v24);
+    // Urgency (VERBAL_SIGNALS' first) reads higher in a message that presses than in one that does not.
+    const pressing = model.read("Offer ends tonight, hurry!").network;
+    const plain = model.read("Hello, the shop opens at ten.").network;
+    expect(pressing).toHaveLength(5);
+    expect(pressing[0]).toBeGreaterThan((plain[0] as number) + 0.3);
+    expect(loadTellsModel(v23).read("Last piece").network).toEqual([]);
+    expect(() => loadTellsModel(without)).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v23, network })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v24, combiner: v23.combiner })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v23, format: "tells-model/8" })).toThrow(/not readable/);
+    // A network whose units do not each have one weight per row, or one output short.
+    const short = { ...network, weights: network.weights.map((w: number[]) => w.slice(1)) };
+    expect(() => loadTellsModel({ ...v24, network: short })).toThrow(/not readable/);
+    expect(() => loadTellsModel({ ...v24, network: { ...network, out: network.out.slice(1) } })).toThrow(
+      /not readable/,
+    );
+    expect(() => loadTellsModel({ ...v24, network: { ...network, scale: [1] } })).toThrow(/not readable/);
+    // Read without a combiner (the inner-fold models): readable.
+    const { combiner: _, ...bare } = v24;
+    expect(loadTellsModel(bare).combiner).toBeUndefined();
+  });
+
   it("a model span points into the message and says it was learned", () => {
     const text = "किराया देना है इस हफ्ते, थोड़ा तो समझिए";
     const learned = extractCues(text, "model").spans.filter((s) => s.explanation.startsWith("learned"));
@@ -187,7 +214,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@23");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@24");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -22,6 +22,7 @@ import v20File from "./model/tells-model.v20.json" with { type: "json" };
 import v21File from "./model/tells-model.v21.json" with { type: "json" };
 import v22File from "./model/tells-model.v22.json" with { type: "json" };
 import v23File from "./model/tells-model.v23.json" with { type: "json" };
+import v24File from "./model/tells-model.v24.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -60,6 +61,7 @@ const TellsModelFile = z.object({
     "tells-model/5",
     "tells-model/6",
     "tells-model/7",
+    "tells-model/8",
   ]),
   version: z.string(),
   feature_set: z
@@ -70,7 +72,7 @@ const TellsModelFile = z.object({
   combiner: z
     .object({
       // loadTellsModel checks each signal's weights number its kind's inputs.
-      inputs: z.enum(["cross-signal/1", "cross-signal/2", "cross-signal/3"]),
+      inputs: z.enum(["cross-signal/1", "cross-signal/2", "cross-signal/3", "cross-signal/4"]),
       weights: z.array(z.array(z.number())).length(VERBAL_SIGNALS.length),
       thresholds: z.array(z.number().min(0).max(1)).length(VERBAL_SIGNALS.length),
       // loadTellsModel checks every layer's shape against the kind's inputs.
@@ -82,6 +84,16 @@ const TellsModelFile = z.object({
     .optional(),
   // loadTellsModel checks the group names and that every list has one entry per head or feature.
   group_heads: SparseHeads.optional(),
+  // loadTellsModel checks every list has one entry per unit, signal or feature.
+  network: z
+    .object({
+      bias: z.array(z.number()),
+      scale: z.array(z.number()),
+      weights: z.array(z.array(z.number().int().min(-127).max(127))),
+      out: z.array(z.array(z.number())),
+      out_bias: z.array(z.number()),
+    })
+    .optional(),
   feature_bits: z.number().int(),
   ...SparseHeads.shape,
   thresholds: z.array(z.number()),
@@ -90,7 +102,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v23File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v24File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -145,6 +157,8 @@ export const tellsModelV20 = frozenModel(v20File);
 export const tellsModelV21 = frozenModel(v21File);
 /** tells-model@22 (tells-features/11; group heads read by a cross-signal/3 combiner; 14,160 rows). */
 export const tellsModelV22 = frozenModel(v22File);
+/** tells-model@23 (the cross-signal/3 combiner with a hidden layer per signal, format tells-model/7; 14,160 rows). */
+export const tellsModelV23 = frozenModel(v23File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -180,6 +194,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@20": tellsModelV20,
   "tells-model@21": tellsModelV21,
   "tells-model@22": tellsModelV22,
+  "tells-model@23": tellsModelV23,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

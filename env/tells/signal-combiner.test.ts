@@ -15,6 +15,7 @@ const quiet = {
   clauses: 2,
   conceptLogit: [0, 0, 0, 0, 0],
   groups: [] as number[],
+  network: [] as number[],
 };
 const COMBINER_INPUTS = COMBINER_INPUT_COUNT["cross-signal/1"];
 const zero = (): number[] => new Array<number>(COMBINER_INPUTS).fill(0);

@@ -30,14 +30,18 @@ import type { ModelReading } from "./tells-model";
  *
  * A tells-model/7 file (tells-model@23) adds, per signal, a hidden layer over the same inputs
  * whose output adds to the linear logit (combiner-hidden.ts): it weighs one reading by another.
+ *
+ * Inputs "cross-signal/4" (tells-model@24) add the message network's five logits (bag-network.ts),
+ * the signal's own first: a third view, read over the whole message rather than clause by clause.
  */
-export type CombinerInputs = "cross-signal/1" | "cross-signal/2" | "cross-signal/3";
+export type CombinerInputs = "cross-signal/1" | "cross-signal/2" | "cross-signal/3" | "cross-signal/4";
 
 /** How many inputs (weights per signal) each kind of combiner reads. */
 export const COMBINER_INPUT_COUNT: Readonly<Record<CombinerInputs, number>> = {
   "cross-signal/1": 13,
   "cross-signal/2": 18,
   "cross-signal/3": 24,
+  "cross-signal/4": 29,
 };
 
 export interface SignalCombiner {
@@ -66,6 +70,8 @@ export interface SignalEvidence {
   conceptLogit: readonly number[];
   /** Per group head, its message probability (ModelReading.groups; empty before tells-model/6). */
   groups: readonly number[];
+  /** Per signal, the message network's probability (ModelReading.network; empty before tells-model/8). */
+  network: readonly number[];
 }
 
 /**
@@ -85,6 +91,7 @@ export function signalEvidence(
     clauses: m.clauses,
     conceptLogit: VERBAL_SIGNALS.map((s) => m.conceptLogit[s]),
     groups: m.groups,
+    network: m.network,
   };
 }
 
@@ -104,11 +111,21 @@ function logit(p: number): number {
  * combiner scale the logit by how familiar or how long the message is).
  */
 export function combinerInputs(e: SignalEvidence, s: number, kind: CombinerInputs): number[] {
-  return inputsOf(e.p.map(logit), logit(e.strongest[s] as number), e, s, kind);
+  return inputsOf(e.p.map(logit), networkLogits(e, kind), logit(e.strongest[s] as number), e, s, kind);
 }
+
+/** The network's logits, every signal's input under cross-signal/4 (a missing reading: even odds). */
+function networkLogits(e: SignalEvidence, kind: CombinerInputs): readonly number[] {
+  if (kind !== "cross-signal/4") return NO_LOGITS;
+  const out: number[] = [];
+  for (let o = 0; o < e.p.length; o++) out.push(logit(e.network[o] ?? 0.5));
+  return out;
+}
+const NO_LOGITS: readonly number[] = [];
 
 function inputsOf(
   z: readonly number[],
+  zn: readonly number[],
   strongest: number,
   e: SignalEvidence,
   s: number,
@@ -120,16 +137,20 @@ function inputsOf(
   const out = [1, zs, strongest, rs, rs === 0 ? 0 : zs];
   for (let o = 0; o < z.length; o++) if (o !== s) out.push(z[o] as number);
   for (let o = 0; o < rule.length; o++) if (o !== s) out.push(rule[o] ? 1 : 0);
-  if (kind === "cross-signal/2" || kind === "cross-signal/3") {
+  if (kind !== "cross-signal/1") {
     const length = Math.log(Math.max(e.clauses, 1));
     out.push(e.conceptLogit[s] as number, e.coverage, e.coverage * zs, length, length * zs);
   }
-  if (kind === "cross-signal/3") {
+  if (kind === "cross-signal/3" || kind === "cross-signal/4") {
     // A missing reading enters as even odds (logit 0). No closure here: this runs per signal
     // per message, and tsx wraps every closure it creates.
     const any = logit(e.groups[0] ?? 0.5);
     out.push(any, e.coverage * any);
     for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out.push(logit(e.groups[h] ?? 0.5));
+  }
+  if (kind === "cross-signal/4") {
+    out.push(zn[s] as number);
+    for (let o = 0; o < zn.length; o++) if (o !== s) out.push(zn[o] as number);
   }
   return out;
 }
@@ -160,11 +181,12 @@ export function combineSignals(
   c: SignalCombiner,
   e: SignalEvidence,
 ): Record<VerbalSignal, { probability: number; carried: boolean }> {
-  // The message logits are every signal's input: taken once, not once per signal.
+  // The message logits (and the network's) are every signal's input: taken once, not once per signal.
   const z = e.p.map(logit);
+  const zn = networkLogits(e, c.inputs);
   const out = {} as Record<VerbalSignal, { probability: number; carried: boolean }>;
   for (let s = 0; s < VERBAL_SIGNALS.length; s++) {
-    const x = inputsOf(z, logit(e.strongest[s] as number), e, s, c.inputs);
+    const x = inputsOf(z, zn, logit(e.strongest[s] as number), e, s, c.inputs);
     const probability = probabilityOf(c, s, x);
     out[VERBAL_SIGNALS[s] as VerbalSignal] = {
       probability,

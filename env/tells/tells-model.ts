@@ -1,5 +1,7 @@
+import { type BagNetworkWeights, bagNetworkFits, bagNetworkReader } from "./bag-network";
 import { hiddenLayerFits } from "./combiner-hidden";
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
+import { strongestWindow } from "./evidence-window";
 import { featuresFor } from "./feature-sets";
 import { groupHeadReader, groupHeadsFit } from "./group-head-reader";
 import { COMBINER_INPUT_COUNT, type CombinerInputs, type SignalCombiner } from "./signal-combiner";
@@ -26,7 +28,7 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`; format
  * tells-model/5 adds `combiner` (signal-combiner.ts); format tells-model/6 adds `group_heads`
  * (group-heads.ts), read by its combiner; format tells-model/7 adds the combiner's `hidden`
- * layers (combiner-hidden.ts).
+ * layers (combiner-hidden.ts); format tells-model/8 adds the message `network` (bag-network.ts).
  */
 export interface TellsModelWeights {
   format:
@@ -35,7 +37,8 @@ export interface TellsModelWeights {
     | "tells-model/4"
     | "tells-model/5"
     | "tells-model/6"
-    | "tells-model/7";
+    | "tells-model/7"
+    | "tells-model/8";
   version: string;
   /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
@@ -52,6 +55,8 @@ export interface TellsModelWeights {
   combiner?: SignalCombiner;
   /** The second model's heads (tells-model/6 and /7): one per group of group-heads.ts, sparse and int8 like the main heads. */
   group_heads?: GroupHeadWeights;
+  /** The message network (tells-model/8 only), its rows aligned with `features`. */
+  network?: BagNetworkWeights;
   feature_bits: number;
   heads: string[];
   bias: number[];
@@ -110,6 +115,8 @@ export interface ModelReading {
    * noisy-or pooling of its clauses; empty for earlier formats.
    */
   groups: readonly number[];
+  /** Per signal, the message network's probability (tells-model/8; empty for earlier formats). */
+  network: readonly number[];
 }
 
 export interface TellsModel {
@@ -127,7 +134,6 @@ export interface TellsModel {
 const SIGNALS = VERBAL_SIGNALS.length;
 const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
-const MAX_WINDOW = 4;
 
 /**
  * The combiners a format may carry (undefined: none); formats not listed carry none. A
@@ -138,13 +144,15 @@ const COMBINERS_OF_FORMAT: Readonly<Record<string, readonly (CombinerInputs | un
   "tells-model/5": ["cross-signal/1", "cross-signal/2"],
   "tells-model/6": [undefined, "cross-signal/3"],
   "tells-model/7": [undefined, "cross-signal/3"],
+  "tells-model/8": [undefined, "cross-signal/4"],
 };
 
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const v2 = w.format === "tells-model/2";
-  // What a format carries: a combiner's hidden layers (/7), group heads (/6 and /7).
-  const layered = w.format === "tells-model/7";
+  // What a format carries: a message network (/8), a combiner's hidden layers (/7 on), group heads (/6 on).
+  const networked = w.format === "tells-model/8";
+  const layered = networked || w.format === "tells-model/7";
   const grouped = layered || w.format === "tells-model/6";
   const pooled = grouped || w.format === "tells-model/5" || w.format === "tells-model/4";
   if (
@@ -155,7 +163,9 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     !(COMBINERS_OF_FORMAT[w.format] ?? [undefined]).includes(w.combiner?.inputs) ||
     (w.combiner !== undefined && !combinerFits(w.combiner, layered)) ||
     grouped !== (w.group_heads !== undefined) ||
-    (w.group_heads !== undefined && !groupHeadsFit(w.group_heads))
+    (w.group_heads !== undefined && !groupHeadsFit(w.group_heads)) ||
+    networked !== (w.network !== undefined) ||
+    (w.network !== undefined && !bagNetworkFits(w.network, w.features.length))
   ) {
     throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
   }
@@ -192,6 +202,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const thresholds = w.thresholds;
   const noisyOr = w.clause_pooling === "noisy-or";
   const groups = w.group_heads === undefined ? undefined : groupHeadReader(w.group_heads);
+  const network = w.network === undefined ? undefined : bagNetworkReader(w.network, w.features.length);
 
   /**
    * Each clause is scored on its own (the model was trained on clauses); the strongest clause
@@ -205,6 +216,9 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   let scratch = new Float64Array(64 * SIGNALS);
   // The concept features' share of each clause score, kept beside it (concept-logit input).
   let conceptScratch = new Float64Array(64 * SIGNALS);
+  // The rows the message hits and their values, for the network's pass over the same lookups.
+  let hitRows = new Int32Array(256);
+  let hitValues = new Float64Array(256);
   const conceptSlots = features.set.conceptSlots ?? 0;
 
   function read(text: string): ModelReading {
@@ -215,6 +229,11 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       scratch = new Float64Array(clauses * SIGNALS * 2);
       conceptScratch = new Float64Array(clauses * SIGNALS * 2);
     }
+    if (hitRows.length < count) {
+      hitRows = new Int32Array(count * 2);
+      hitValues = new Float64Array(count * 2);
+    }
+    let hits = 0;
     const score = scratch;
     score.fill(0, 0, clauses * SIGNALS);
     const conceptScore = conceptScratch;
@@ -227,6 +246,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       mass += x;
       if (row < 0) continue;
       known += x;
+      hitRows[hits] = row;
+      hitValues[hits++] = x;
       const at = (f.clauseOf[f.from[k] as number] as number) * SIGNALS;
       const base = row * SIGNALS;
       // Unrolled over the five signals (VERBAL_SIGNALS order).
@@ -310,6 +331,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 
     const coverage = mass > 0 ? known / mass : 0;
     const groupProbability = groups === undefined ? NO_GROUPS : groups.read(f, clauses);
+    const networkProbability = network === undefined ? NO_GROUPS : network.read(hitRows, hitValues, hits);
     return {
       probability,
       strongest,
@@ -320,6 +342,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       clauses,
       conceptLogit,
       groups: groupProbability,
+      network: networkProbability,
     };
   }
 
@@ -333,11 +356,12 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   };
 }
 
+// What a format without group heads or a network reads for them.
 const NO_GROUPS: readonly number[] = [];
 
 /**
  * A combiner of a kind this reader knows, with one weight per input and one threshold per signal,
- * and a hidden layer per signal exactly when the format carries them (tells-model/7).
+ * and a hidden layer per signal exactly when the format carries them (tells-model/7 and /8).
  */
 function combinerFits(c: SignalCombiner, hidden: boolean): boolean {
   const inputs = COMBINER_INPUT_COUNT[c.inputs];
@@ -354,34 +378,4 @@ function combinerFits(c: SignalCombiner, hidden: boolean): boolean {
 
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
-}
-
-/** Within one clause, the run of at most MAX_WINDOW tokens with the largest positive summed contribution. */
-function strongestWindow(
-  contrib: Float64Array,
-  clauseOf: readonly number[],
-  clause: number,
-  tokens: readonly { start: number; end: number }[],
-): Evidence | null {
-  let best = 0;
-  let bestFrom = -1;
-  let bestTo = -1;
-  const n = tokens.length;
-  for (let i = 0; i < n; i++) {
-    if (clauseOf[i] !== clause) continue;
-    let sum = 0;
-    for (let j = i; j < n && j < i + MAX_WINDOW && clauseOf[j] === clause; j++) {
-      sum += contrib[j] as number;
-      if (sum > best) {
-        best = sum;
-        bestFrom = i;
-        bestTo = j;
-      }
-    }
-  }
-  if (bestFrom < 0) return null;
-  return {
-    start: (tokens[bestFrom] as { start: number }).start,
-    end: (tokens[bestTo] as { end: number }).end,
-  };
 }

@@ -5,7 +5,7 @@ import {
   TELLS_MODEL,
   tellsModelV3,
   tellsModelV4,
-  tellsModelV22,
+  tellsModelV23,
 } from "../../env/tells/extract-cues";
 import { readCuesWithModel } from "../../env/tells/model-cues";
 import type { TellsModel } from "../../env/tells/tells-model";
@@ -13,7 +13,7 @@ import { loadCorpus } from "./corpus/corpus-row";
 
 /**
  * `npx tsx eval/tells/tells-speed.cli.ts [rounds]`: µs per message of the rules path, the
- * shipped model path and the frozen tells-model@22, @4 and @3 paths over the corpus, timed in alternating
+ * shipped model path and the frozen tells-model@23, @4 and @3 paths over the corpus, timed in alternating
  * rounds in one process (the machine's load moves all three alike), with the load average
  * before and after, since a shared machine makes any single figure noisy. Last line: JSON.
  */
@@ -27,10 +27,10 @@ const texts = loadCorpus().map((r) => r.text);
 const paths: Record<string, (t: string) => unknown> = {
   rules: (t) => extractCues(t, "rules"),
   model: (t) => extractCues(t, "model"),
-  model_v22: (
+  model_v23: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)
-  )(tellsModelV22()),
+  )(tellsModelV23()),
   model_v4: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)

@@ -21,6 +21,7 @@ const reading = (
     clauses,
     conceptLogit: [0, 0, 0, 0, 0],
     groups: [],
+    network: [],
   };
 };
 

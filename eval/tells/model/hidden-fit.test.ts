@@ -16,6 +16,7 @@ const reading = (urgency: number, deception: number, gold: boolean): Seen => {
     clauses: 2,
     conceptLogit: [0, 0, 0, 0, 0],
     groups: [],
+    network: [],
   };
 };
 

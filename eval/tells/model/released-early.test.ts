@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { TellsModelWeights } from "../../../env/tells/tells-model";
+import { MODEL_FILE, V23_MODEL_FILE } from "./model-file";
 import { REDONE_EVERY_RUN, REDONE_ON_REQUEST, RELEASED_TRAININGS, retrain } from "./released-trainings";
 import { DEFAULT_TRAIN, type TrainOptions } from "./train-options";
 
@@ -10,15 +13,16 @@ const withoutVersion = (o: TrainOptions): Omit<TrainOptions, "version"> => {
 // The older half of the released models npm test redoes (shipped-model.test.ts redoes the newer
 // half): a file of its own so vitest retrains both halves at once, on two workers.
 describe("the early released tells models", () => {
-  it("are listed newest first, every release from @22 down to @5", () => {
+  it("are listed newest first, every release from @23 down to @5", () => {
     expect(RELEASED_TRAININGS.flatMap((t) => t.models.map(([o]) => o.version))).toEqual(
-      Array.from({ length: 18 }, (_, i) => `tells-model@${22 - i}`),
+      Array.from({ length: 19 }, (_, i) => `tells-model@${23 - i}`),
     );
   });
 
   it("leave out of npm test only releases whose options a release it redoes shares", () => {
     expect(REDONE_EVERY_RUN.length + REDONE_ON_REQUEST.length).toBe(RELEASED_TRAININGS.length);
     expect(REDONE_ON_REQUEST.map((t) => t.names)).toEqual([
+      "tells-model@23",
       "tells-model@22",
       "tells-model@19",
       "tells-model@18",
@@ -26,12 +30,36 @@ describe("the early released tells models", () => {
       "tells-model@16",
       "tells-model@12",
     ]);
-    // The shipped training (shipped-model.test.ts) counts without its combiner's hidden layer,
-    // which it fits after everything a release without one does.
-    const { combinerHidden: _, ...shipped } = withoutVersion(DEFAULT_TRAIN);
-    const redone = [shipped, ...REDONE_EVERY_RUN.flatMap((t) => t.models.map(([o]) => withoutVersion(o)))];
+    // The shipped training (shipped-model.test.ts) counts without its message network, its
+    // combiner reading the inputs before the network's, and without its combiner's hidden layer
+    // too: it trains everything a release without them does before adding them.
+    const { bagNetwork: _, ...heads } = withoutVersion(DEFAULT_TRAIN);
+    const layered = { ...heads, combiner: "cross-signal/3" as const };
+    const { combinerHidden: _h, ...linear } = layered;
+    const redone = [
+      layered,
+      linear,
+      ...REDONE_EVERY_RUN.flatMap((t) => t.models.map(([o]) => withoutVersion(o))),
+    ];
     for (const t of REDONE_ON_REQUEST)
       for (const [o] of t.models) expect(redone, o.version).toContainEqual(withoutVersion(o));
+  });
+
+  it("share the shipped file's heads with tells-model@23, which npm test does not retrain", () => {
+    // What the shipped training redoes of v23 every run: every field but the network, the
+    // combiner it reads and what names the file.
+    const of = (file: string) => {
+      const {
+        network: _n,
+        combiner: _c,
+        format: _f,
+        version: _v,
+        content_hash: _h,
+        ...rest
+      } = JSON.parse(readFileSync(file, "utf8")) as TellsModelWeights;
+      return rest;
+    };
+    expect(of(V23_MODEL_FILE)).toEqual(of(MODEL_FILE));
   });
 
   it.each(REDONE_EVERY_RUN.slice(3))(

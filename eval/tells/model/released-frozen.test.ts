@@ -21,6 +21,7 @@ import {
   tellsModelV20,
   tellsModelV21,
   tellsModelV22,
+  tellsModelV23,
 } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
 
@@ -50,7 +51,9 @@ import { frozenReadingsDigest } from "./frozen-readings";
  * - tells-model@21 at commit 26bb6a4, when it shipped (tells-model@22 moved to tells-features/11
  *   and group heads);
  * - tells-model@22 at commit 5659c30, when it shipped (tells-model@23 added the combiner's hidden
- *   layer).
+ *   layer);
+ * - tells-model@23 at commit 47d0c86, its last commit as the shipped model (tells-model@24 added
+ *   the message network).
  */
 const RELEASES = [
   {
@@ -173,12 +176,18 @@ const RELEASES = [
     hash: "sha256:deeebbd797e7b766eea0efb974bd4a38884a8e82f76e49515ab17b90bef148b2",
     readings: "a4acc596857464023085c15513455336c934758da555c4bd34903a274b452a5c",
   },
+  {
+    load: tellsModelV23,
+    version: "tells-model@23",
+    hash: "sha256:e41e87f9ba06018c9d2b0d059d1af455b8e423303d432e791cbbf1d51cc1ccff",
+    readings: "b1ac1426c070cafa99092373f99520a1086805363d455fa67949a1aa47672000",
+  },
 ];
 const FROZEN_ROWS = 4982;
 
 describe("released tells models stay loadable and frozen", () => {
   it("the shipped model is newer than every frozen one", () => {
-    expect(TELLS_MODEL.version).toBe("tells-model@23");
+    expect(TELLS_MODEL.version).toBe("tells-model@24");
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 

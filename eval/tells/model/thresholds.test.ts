@@ -11,6 +11,7 @@ const reading = (p: number, gold: boolean): Seen => ({
   clauses: 1,
   conceptLogit: [0],
   groups: [],
+  network: [],
 });
 
 // Positives at 0.9 (×6) and 0.42 (×4); negatives at 0.42 (×2) and 0.2 (×4).

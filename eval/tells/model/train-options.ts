@@ -1,4 +1,5 @@
 import type { CombinerInputs, SignalCombiner } from "../../../env/tells/signal-combiner";
+import type { BagNetworkFit } from "./bag-network-fit";
 import type { HiddenFit } from "./hidden-fit";
 
 /**
@@ -69,6 +70,12 @@ export interface TrainOptions {
    * tells-model/7. Absent: a linear combiner (v14–v22).
    */
   combinerHidden?: HiddenFit;
+  /**
+   * When set, with combiner "cross-signal/4", the file also carries a message network
+   * (env/tells/bag-network.ts) trained after the heads on the same rows, over the rows they kept;
+   * the file is a tells-model/8. Absent: no network (v3–v23).
+   */
+  bagNetwork?: BagNetworkFit;
   /** The fitted combiner written into the file (set from the threshold choice, like `thresholds`). */
   combinerWeights?: SignalCombiner;
 }
@@ -280,12 +287,31 @@ export const V22_TRAIN: TrainOptions = {
 };
 
 /**
- * The shipped model's training: v22's rows, learner and combiner inputs, the combiner with a
+ * How tells-model@23 was trained: v22's rows, learner and combiner inputs, the combiner with a
  * hidden layer of eight tanh units per signal (combiner-hidden.ts; docs/tells.md, "Twenty-fifth
- * pass").
+ * pass"; released, retrained byte for byte).
  */
-export const DEFAULT_TRAIN: TrainOptions = {
+export const V23_TRAIN: TrainOptions = {
   ...V22_TRAIN,
   version: "tells-model@23",
   combinerHidden: { units: 8, l2: 1e-3, rate: 0.01, iterations: 300, seed: 23 },
+};
+
+/**
+ * The shipped model's training: v23's rows, learner and combiner, with a message network of
+ * eight ReLU units (bag-network.ts) whose logits the cross-signal/4 combiner also reads
+ * (docs/tells.md, "Twenty-seventh pass").
+ */
+export const DEFAULT_TRAIN: TrainOptions = {
+  ...V23_TRAIN,
+  version: "tells-model@24",
+  combiner: "cross-signal/4",
+  bagNetwork: {
+    units: 8,
+    epochs: 12,
+    rate: 0.05,
+    l2: 1e-4,
+    seed: 24,
+    startBias: 0.5,
+  },
 };

@@ -10,6 +10,7 @@ import {
 } from "../../../env/tells/tells-model";
 import { FEATURE_BITS, type FeatureExtractor } from "../../../env/tells/text-features";
 import type { CorpusRow } from "../corpus/corpus-row";
+import { fitBagNetwork, messageBags } from "./bag-network-fit";
 import { DEFAULT_TRAIN, type TrainOptions } from "./train-options";
 
 const HEADS = [...VERBAL_SIGNALS, ...CONDITION_GRADES.map((g) => `grade:${g}`)];
@@ -144,13 +145,14 @@ export function trainTellsModel(
     rows.map((r) => toExamples(r, features)),
     o.minFamilies,
   );
-  if (o.combiner === "cross-signal/3") {
+  if (o.combiner === "cross-signal/3" || o.combiner === "cross-signal/4") {
     if (o.multiInstanceShare === undefined)
       throw new Error("group heads are trained message by message (multiInstanceShare)");
     // Only the group model's heads are kept: the file's decision (combiner, thresholds) is not its.
     const { combinerWeights: _, ...learner } = o;
     const groups = groupHeads(trainByMessage(groupRows(perRow), learner, o.multiInstanceShare));
-    return trainByMessage(perRow, o, o.multiInstanceShare, groups);
+    const heads = trainByMessage(perRow, o, o.multiInstanceShare, groups);
+    return o.combiner === "cross-signal/4" ? withNetwork(heads, rows, perRow, o) : heads;
   }
   if (o.multiInstanceShare !== undefined) return trainByMessage(perRow, o, o.multiInstanceShare);
   const examples = perRow.flat();
@@ -198,6 +200,26 @@ function trainByMessage(
     },
     groups,
   );
+}
+
+/**
+ * A tells-model/7 file with its message network (tells-model/8), trained on the same rows and
+ * buckets over the rows the heads kept (bag-network.ts).
+ */
+function withNetwork(
+  heads: TellsModelWeights,
+  rows: readonly CorpusRow[],
+  perRow: readonly Example[][],
+  o: TrainOptions,
+): TellsModelWeights {
+  if (o.bagNetwork === undefined)
+    throw new Error("a cross-signal/4 combiner reads a message network (bagNetwork)");
+  const gold = rows.map((r) => VERBAL_SIGNALS.map((s) => r.spans.some((x) => x.signal === s)));
+  const bags = messageBags(perRow, gold, heads.features);
+  const network = fitBagNetwork(bags, heads.features.length, o.bagNetwork);
+  const { content_hash: _, ...body } = heads;
+  const networked = { ...body, format: "tells-model/8" as const, network };
+  return { ...networked, content_hash: contentHash(networked) };
 }
 
 /**
