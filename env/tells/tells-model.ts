@@ -292,43 +292,6 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       fired[sig] = p >= (thresholds[s] ?? 0.5);
     });
 
-    function grade(): ConditionGrade {
-      const clause = bestClause[CONDITION] as number;
-      const g = new Float64Array(GRADES);
-      for (let k = 0; k < count; k++) {
-        const row = rowOf[f.buckets[k] as number] as number;
-        if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
-        const x = f.values[k] as number;
-        for (let j = 0; j < GRADES; j++)
-          g[j] = (g[j] as number) + x * (gradeTable[row * GRADES + j] as number);
-      }
-      for (let j = 0; j < GRADES; j++) {
-        g[j] = (bias[SIGNALS + j] as number) + (scale[SIGNALS + j] as number) * (g[j] as number);
-      }
-      let best = 0;
-      for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;
-      return CONDITION_GRADES[best] as ConditionGrade;
-    }
-
-    function evidence(signal: VerbalSignal): Evidence | null {
-      const s = VERBAL_SIGNALS.indexOf(signal);
-      const contrib = new Float64Array(f.tokens.length);
-      // What a clause reads of its neighbours weighs in its reading, but is not a word of it.
-      for (let k = 0; k < f.neighboursFrom; k++) {
-        const row = rowOf[f.buckets[k] as number] as number;
-        if (row < 0) continue;
-        const v = (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);
-        const a = f.from[k] as number;
-        const b = f.to[k] as number;
-        if (a === b) contrib[a] = (contrib[a] as number) + v;
-        else {
-          contrib[a] = (contrib[a] as number) + v / 2;
-          contrib[b] = (contrib[b] as number) + v / 2;
-        }
-      }
-      return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
-    }
-
     const coverage = mass > 0 ? known / mass : 0;
     const groupProbability = groups === undefined ? NO_GROUPS : groups.read(f, clauses);
     const networkProbability = network === undefined ? NO_GROUPS : network.read(hitRows, hitValues, hits);
@@ -336,8 +299,44 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       probability,
       strongest,
       fired,
-      grade,
-      evidence,
+      // Methods, not closures made per read: under tsx (keepNames) a named closure costs a
+      // property definition each time it is made.
+      grade(): ConditionGrade {
+        const clause = bestClause[CONDITION] as number;
+        const g = new Float64Array(GRADES);
+        for (let k = 0; k < count; k++) {
+          const row = rowOf[f.buckets[k] as number] as number;
+          if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
+          const x = f.values[k] as number;
+          for (let j = 0; j < GRADES; j++)
+            g[j] = (g[j] as number) + x * (gradeTable[row * GRADES + j] as number);
+        }
+        for (let j = 0; j < GRADES; j++) {
+          g[j] = (bias[SIGNALS + j] as number) + (scale[SIGNALS + j] as number) * (g[j] as number);
+        }
+        let best = 0;
+        for (let j = 1; j < g.length; j++) if ((g[j] as number) > (g[best] as number)) best = j;
+        return CONDITION_GRADES[best] as ConditionGrade;
+      },
+      evidence(signal: VerbalSignal): Evidence | null {
+        const s = VERBAL_SIGNALS.indexOf(signal);
+        const contrib = new Float64Array(f.tokens.length);
+        // What a clause reads of its neighbours weighs in its reading, but is not a word of it.
+        for (let k = 0; k < f.neighboursFrom; k++) {
+          const row = rowOf[f.buckets[k] as number] as number;
+          if (row < 0) continue;
+          const v =
+            (f.values[k] as number) * (scale[s] as number) * (signalTable[row * SIGNALS + s] as number);
+          const a = f.from[k] as number;
+          const b = f.to[k] as number;
+          if (a === b) contrib[a] = (contrib[a] as number) + v;
+          else {
+            contrib[a] = (contrib[a] as number) + v / 2;
+            contrib[b] = (contrib[b] as number) + v / 2;
+          }
+        }
+        return strongestWindow(contrib, f.clauseOf, bestClause[s] as number, f.tokens);
+      },
       coverage,
       clauses,
       conceptLogit,

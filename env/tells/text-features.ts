@@ -271,24 +271,18 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
     return tokens;
   }
 
-  // The lists of the message being extracted and the value its next features carry. Kept here,
-  // not in closures made per message: under tsx (esbuild's keepNames) every named closure costs a
-  // property definition each time it is made, and extract runs on every seller message.
-  let buckets: number[] = [];
-  let from: number[] = [];
-  let to: number[] = [];
-  let values: number[] = [];
+  // The message being extracted, here rather than in closures made per message: under tsx
+  // (esbuild's keepNames) each named closure costs a property definition every time it is made.
+  type Lists = [number[], number[], number[], number[], number[]];
+  let [buckets, from, to, values, clauseOf]: Lists = [[], [], [], [], []];
   let value = 1;
-  let clauseOf: number[] = [];
   function push(b: number, a: number, z: number): void {
     buckets.push(b);
     values.push(value);
     from.push(a);
     to.push(z);
   }
-  function same(i: number, j: number): boolean {
-    return clauseOf[i] === clauseOf[j];
-  }
+  const same = (i: number, j: number): boolean => clauseOf[i] === clauseOf[j];
 
   function extract(text: string): FeatureList {
     const tokens = tokenize(text);
