@@ -10,7 +10,7 @@ import { headTable } from "./sparse-heads";
  * a stranger's message often carries a signal only in what several words do together ("last one",
  * "kal tak", a hardship told over two clauses). Units over the pooled message learn such
  * conjunctions from the families they were trained on, and held out by family they read strangers
- * better than the clause heads do (average precision 0.904 against 0.895); given to the combiner
+ * better than the clause heads do (average precision 0.902 against 0.895); given to the combiner
  * as a third view beside the heads and the group heads, +0.008 macro F1 held out
  * (docs/tells.md, "Twenty-seventh pass").
  *

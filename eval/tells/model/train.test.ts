@@ -116,3 +116,38 @@ describe("learning only what several families share (minFamilies)", () => {
     );
   });
 });
+
+describe("a file with a message network (cross-signal/4, tells-model/8)", () => {
+  const rows: CorpusRow[] = [];
+  for (let i = 0; i < 40; i++)
+    for (const [text, urgent] of [
+      ["need it gone today, urgent", true],
+      ["pickup after six, cash only", false],
+    ] as const)
+      rows.push({
+        id: `n${rows.length}`,
+        family: `f${i % 8}`,
+        lang: "en",
+        text,
+        spans: urgent ? [{ start: 0, end: text.length, signal: "urgency" }] : [],
+        condition_label: null,
+      });
+  const options = { ...DEFAULT_TRAIN, epochs: 3, maxRows: undefined };
+  const file = trainTellsModel(rows, options);
+
+  it("carries a network over the heads' rows, which reads what it was taught", () => {
+    expect(file.format).toBe("tells-model/8");
+    expect(file.network?.weights.every((w) => w.length === file.features.length)).toBe(true);
+    const model = loadTellsModel(file);
+    const urgency = (t: string) => model.read(t).network[0] as number;
+    expect(urgency("need it gone today, urgent")).toBeGreaterThan(
+      urgency("pickup after six, cash only") + 0.3,
+    );
+  });
+
+  it("is refused without the network's options, or with a combiner it could not read", () => {
+    expect(() => trainTellsModel(rows, { ...options, bagNetwork: undefined })).toThrow(/bagNetwork/);
+    const linear = { inputs: "cross-signal/4" as const, weights: [], thresholds: [] };
+    expect(() => trainTellsModel(rows, { ...options, combinerWeights: linear })).toThrow(/hidden layers/);
+  });
+});

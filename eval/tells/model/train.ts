@@ -203,7 +203,7 @@ function trainByMessage(
 }
 
 /**
- * A tells-model/7 file with its message network (tells-model/8), trained on the same rows and
+ * The heads' file with its message network (format tells-model/8), trained on the same rows and
  * buckets over the rows the heads kept (bag-network.ts).
  */
 function withNetwork(
@@ -214,6 +214,9 @@ function withNetwork(
 ): TellsModelWeights {
   if (o.bagNetwork === undefined)
     throw new Error("a cross-signal/4 combiner reads a message network (bagNetwork)");
+  // A tells-model/8 reader reads a combiner only with its hidden layers (tells-model/7 on).
+  if (o.combinerWeights !== undefined && o.combinerWeights.hidden === undefined)
+    throw new Error("a cross-signal/4 combiner has hidden layers (combinerHidden)");
   const gold = rows.map((r) => VERBAL_SIGNALS.map((s) => r.spans.some((x) => x.signal === s)));
   const bags = messageBags(perRow, gold, heads.features);
   const network = fitBagNetwork(bags, heads.features.length, o.bagNetwork);
