@@ -39,6 +39,18 @@ describe("prng", () => {
     expect(sq / n).toBeLessThan(1.05);
   });
 
+  it("shuffles in place into a permutation that only the seed decides", () => {
+    const order = (seed: number) => {
+      const items = Array.from({ length: 50 }, (_, i) => i);
+      new Rng(seed).shuffle(items);
+      return items;
+    };
+    expect([...order(3)].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(order(3)).toEqual(order(3));
+    expect(order(3)).not.toEqual(order(4));
+    expect(order(3)).not.toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
   it("derives distinct seeds per label", () => {
     expect(deriveSeed(1, "a")).not.toBe(deriveSeed(1, "b"));
     expect(deriveSeed(1, "a")).toBe(deriveSeed(1, "a"));

@@ -80,6 +80,14 @@ export class Rng {
     return Math.floor(this.next() * n);
   }
 
+  /** Fisher–Yates in place, from the last item down: a seeded order, the same for the same draws. */
+  shuffle(items: unknown[]): void {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+  }
+
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new RangeError("pick from an empty list");
     return items[this.int(items.length)] as T;

@@ -70,13 +70,13 @@ export function bagNetworkReader(n: BagNetworkWeights, rows: number): BagNetwork
           for (let u = 0; u < units; u++) sum[u] = (sum[u] as number) + x * (table[base + u] as number);
         }
       }
+      // Each unit's activation once, then every signal's output reads it.
+      for (let u = 0; u < units; u++)
+        sum[u] = Math.max((bias[u] as number) + (scale[u] as number) * (sum[u] as number), 0);
       const probability: number[] = [];
       for (let s = 0; s < SIGNALS; s++) {
         let z = n.out_bias[s] as number;
-        for (let u = 0; u < units; u++) {
-          const a = (bias[u] as number) + (scale[u] as number) * (sum[u] as number);
-          if (a > 0) z += (out[s * units + u] as number) * a;
-        }
+        for (let u = 0; u < units; u++) z += (out[s * units + u] as number) * (sum[u] as number);
         probability.push(1 / (1 + Math.exp(-z)));
       }
       return probability;

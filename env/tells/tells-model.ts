@@ -293,8 +293,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     });
 
     const coverage = mass > 0 ? known / mass : 0;
-    const groupProbability = groups === undefined ? NO_GROUPS : groups.read(f, clauses);
-    const networkProbability = network === undefined ? NO_GROUPS : network.read(hitRows, hitValues, hits);
+    const groupProbability = groups === undefined ? NONE : groups.read(f, clauses);
+    const networkProbability = network === undefined ? NONE : network.read(hitRows, hitValues, hits);
     return {
       probability,
       strongest,
@@ -356,7 +356,7 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 }
 
 // What a format without group heads or a network reads for them.
-const NO_GROUPS: readonly number[] = [];
+const NONE: readonly number[] = [];
 
 /**
  * A combiner of a kind this reader knows, with one weight per input and one threshold per signal,

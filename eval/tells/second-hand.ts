@@ -29,10 +29,7 @@ export function secondHandSampleIds(corpus: readonly CorpusRow[], o = SECOND_HAN
     throw new Error(`the sample is drawn from ${o.of} rows; the corpus has ${corpus.length}`);
   const rng = new Rng(o.seed);
   const order = Array.from({ length: o.of }, (_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
+  rng.shuffle(order);
   return order.slice(0, o.size).map((i) => (corpus[i] as CorpusRow).id);
 }
 

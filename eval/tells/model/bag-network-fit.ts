@@ -1,6 +1,7 @@
 import { Rng } from "../../../env/prng";
 import type { BagNetworkWeights } from "../../../env/tells/bag-network";
 import { VERBAL_SIGNALS } from "../../../env/tells/cue-rules";
+import { rowIndex } from "../../../env/tells/sparse-heads";
 
 /** How a message network is trained (TrainOptions.bagNetwork; frozen with a release). */
 export interface BagNetworkFit {
@@ -63,10 +64,7 @@ export function fitBagNetwork(bags: readonly Bag[], rows: number, o: BagNetworkF
   };
   const order = Array.from({ length: bags.length }, (_, i) => i);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
+    rng.shuffle(order);
     for (const idx of order) {
       const bag = bags[idx] as Bag;
       a.set(b1);
@@ -144,18 +142,13 @@ export function messageBags(
   gold: readonly (readonly boolean[])[],
   features: readonly number[],
 ): Bag[] {
-  const rowOf = new Map<number, number>();
-  let bucket = 0;
-  features.forEach((delta, row) => {
-    bucket += delta;
-    rowOf.set(bucket, row);
-  });
+  const rowOf = rowIndex(features);
   return messages.map((clauses, i) => {
     const sum = new Map<number, number>();
     for (const ex of clauses)
       ex.buckets.forEach((b, k) => {
-        const row = rowOf.get(b);
-        if (row !== undefined) sum.set(row, (sum.get(row) ?? 0) + (ex.counts[k] as number));
+        const row = rowOf[b] as number;
+        if (row >= 0) sum.set(row, (sum.get(row) ?? 0) + (ex.counts[k] as number));
       });
     const rows = [...sum.keys()].sort((a, b) => a - b);
     return {

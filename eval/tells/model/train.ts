@@ -121,10 +121,7 @@ function trainEpochs(
   const rng = new Rng(o.seed);
   const order = Array.from({ length: count }, (_, i) => i);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
+    rng.shuffle(order);
     for (const item of order) visit(m, item);
     m.endEpoch(epoch);
   }
