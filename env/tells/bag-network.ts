@@ -2,7 +2,7 @@ import { VERBAL_SIGNALS } from "./cue-rules";
 import { headTable } from "./sparse-heads";
 
 /**
- * The message network of a tells-model/8 file (tells-model@24): one hidden layer of ReLU units
+ * The message network of a tells-model/8 or /9 file (tells-model@24 on): one hidden layer of ReLU units
  * over the whole message's features (every clause's, values summed per bucket), and a logistic
  * output per signal, read as five more inputs of the combiner.
  *
@@ -47,8 +47,14 @@ export function bagNetworkFits(n: BagNetworkWeights, rows: number): boolean {
 }
 
 export interface BagNetworkReader {
-  /** Per signal, the probability the message carries it, given the rows its features hit and their values. */
-  read(rows: Int32Array, values: Float64Array, count: number): number[];
+  units: number;
+  /**
+   * Per signal, the probability the message carries it, given the rows its features hit and their
+   * values, and (tells-model/9) each unit's input sum so far, from the words' own features.
+   */
+  read(rows: Int32Array, values: Float64Array, count: number, start?: Float64Array): number[];
+  /** Adds x times row's input weights to out[at … at + units − 1] (a word's own sums, tells-model/9). */
+  add(row: number, x: number, out: Float64Array, at: number): void;
 }
 
 /** The network as an int8 row-major table; a read is one pass over the message's rows. */
@@ -60,10 +66,12 @@ export function bagNetworkReader(n: BagNetworkWeights, rows: number): BagNetwork
   const out = Float64Array.from(n.out.flat());
   const sum = new Float64Array(units);
   return {
-    read(hit, values, count) {
-      if (units === 8) sumEight(table, hit, values, count, sum);
+    units,
+    read(hit, values, count, start) {
+      if (units === 8) sumEight(table, hit, values, count, sum, start);
       else {
-        sum.fill(0);
+        if (start === undefined) sum.fill(0);
+        else sum.set(start.subarray(0, units));
         for (let k = 0; k < count; k++) {
           const x = values[k] as number;
           const base = (hit[k] as number) * units;
@@ -81,6 +89,10 @@ export function bagNetworkReader(n: BagNetworkWeights, rows: number): BagNetwork
       }
       return probability;
     },
+    add(row, x, out, at) {
+      for (let u = 0; u < units; u++)
+        out[at + u] = (out[at + u] as number) + x * (table[row * units + u] as number);
+    },
   };
 }
 
@@ -94,15 +106,16 @@ function sumEight(
   values: Float64Array,
   count: number,
   sum: Float64Array,
+  start: Float64Array | undefined,
 ): void {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let s5 = 0;
-  let s6 = 0;
-  let s7 = 0;
+  let s0 = start === undefined ? 0 : (start[0] as number);
+  let s1 = start === undefined ? 0 : (start[1] as number);
+  let s2 = start === undefined ? 0 : (start[2] as number);
+  let s3 = start === undefined ? 0 : (start[3] as number);
+  let s4 = start === undefined ? 0 : (start[4] as number);
+  let s5 = start === undefined ? 0 : (start[5] as number);
+  let s6 = start === undefined ? 0 : (start[6] as number);
+  let s7 = start === undefined ? 0 : (start[7] as number);
   for (let k = 0; k < count; k++) {
     const x = values[k] as number;
     const b = (hit[k] as number) * 8;

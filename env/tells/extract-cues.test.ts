@@ -214,7 +214,7 @@ describe("extractCues", () => {
   });
 
   it("names the shipped model by version and content hash", () => {
-    expect(TELLS_MODEL_REF.version).toBe("tells-model@24");
+    expect(TELLS_MODEL_REF.version).toBe("tells-model@25");
     expect(TELLS_MODEL_REF.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 

@@ -23,6 +23,7 @@ import v21File from "./model/tells-model.v21.json" with { type: "json" };
 import v22File from "./model/tells-model.v22.json" with { type: "json" };
 import v23File from "./model/tells-model.v23.json" with { type: "json" };
 import v24File from "./model/tells-model.v24.json" with { type: "json" };
+import v25File from "./model/tells-model.v25.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
 import { readCues, type VerbalReading } from "./verbal";
@@ -62,6 +63,7 @@ const TellsModelFile = z.object({
     "tells-model/6",
     "tells-model/7",
     "tells-model/8",
+    "tells-model/9",
   ]),
   version: z.string(),
   feature_set: z
@@ -102,7 +104,7 @@ const TellsModelFile = z.object({
 }) satisfies z.ZodType<TellsModelWeights>;
 
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
-export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v24File));
+export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v25File));
 
 /**
  * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
@@ -159,6 +161,8 @@ export const tellsModelV21 = frozenModel(v21File);
 export const tellsModelV22 = frozenModel(v22File);
 /** tells-model@23 (the cross-signal/3 combiner with a hidden layer per signal, format tells-model/7; 14,160 rows). */
 export const tellsModelV23 = frozenModel(v23File);
+/** tells-model@24 (a message network whose logits a cross-signal/4 combiner reads, format tells-model/8; 14,160 rows). */
+export const tellsModelV24 = frozenModel(v24File);
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -195,6 +199,7 @@ const RELEASED: Readonly<Record<string, () => TellsModel>> = {
   "tells-model@21": tellsModelV21,
   "tells-model@22": tellsModelV22,
   "tells-model@23": tellsModelV23,
+  "tells-model@24": tellsModelV24,
   [TELLS_MODEL.version]: () => TELLS_MODEL,
 };
 

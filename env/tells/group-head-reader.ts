@@ -27,17 +27,28 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
  * The group heads as lookup tables, and their reading of a message's features: per head, noisy-or
  * over the clauses of sigmoid(bias + scale · Σ value · weight).
  */
-export function groupHeadReader(g: GroupHeadWeights): { read(f: FeatureList, clauses: number): number[] } {
+export interface GroupHeadReader {
+  /**
+   * Per head, its message probability; `start` (tells-model/9) holds each clause's sums so far
+   * (clause-major, GROUPS per clause), from its words' own features.
+   */
+  read(f: FeatureList, clauses: number, start?: Float64Array): number[];
+  /** Adds x times the bucket's weights (when it has a row) to out[at … at + GROUPS − 1]. */
+  add(bucket: number, x: number, out: Float64Array, at: number): void;
+}
+
+export function groupHeadReader(g: GroupHeadWeights): GroupHeadReader {
   const heads = GROUPS;
   const rowOf = rowIndex(g.features);
   const table = headTable(g.weights, 0, heads, g.features.length);
   // One scratch buffer, grown on demand, as the main heads' reader keeps.
   let scratch = new Float64Array(64 * heads);
   return {
-    read(f, clauses) {
+    read(f, clauses, start) {
       if (scratch.length < clauses * heads) scratch = new Float64Array(clauses * heads * 2);
       const score = scratch;
-      score.fill(0, 0, clauses * heads);
+      if (start === undefined) score.fill(0, 0, clauses * heads);
+      else score.set(start.subarray(0, clauses * heads));
       const { buckets, values, from, clauseOf } = f;
       for (let k = 0; k < buckets.length; k++) {
         const row = rowOf[buckets[k] as number] as number;
@@ -61,6 +72,12 @@ export function groupHeadReader(g: GroupHeadWeights): { read(f: FeatureList, cla
         out.push(1 - none);
       }
       return out;
+    },
+    add(bucket, x, out, at) {
+      const row = rowOf[bucket] as number;
+      if (row < 0) return;
+      for (let h = 0; h < GROUPS; h++)
+        out[at + h] = (out[at + h] as number) + x * (table[row * GROUPS + h] as number);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { VERBAL_SIGNALS } from "./cue-rules";
 import {
   COMBINER_INPUT_COUNT,
   combinedProbability,
@@ -105,5 +106,42 @@ describe("the cross-signal combiner", () => {
     for (const [k, v] of want.entries()) expect(rest[k]).toBeCloseTo(v, 12);
     // A reading without group heads enters as even odds.
     expect(combinerInputs(quiet, 2, "cross-signal/3").slice(two.length)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("decides per message (flat weights) exactly as the fit's probabilityOf reads, to the last bit", () => {
+    // A seeded stand-in for a fitted combiner: every input and hidden weight non-zero.
+    let seed = 12345;
+    const next = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648 - 0.5;
+    };
+    const n = COMBINER_INPUT_COUNT["cross-signal/4"];
+    const row = (): number[] => Array.from({ length: n }, next);
+    const c: SignalCombiner = {
+      inputs: "cross-signal/4",
+      weights: Array.from({ length: 5 }, row),
+      thresholds: [0.5, 0.4, 0.6, 0.5, 0.45],
+      hidden: Array.from({ length: 5 }, () => ({
+        weights: [row(), row(), row()],
+        out: [next(), next(), next()],
+      })),
+    };
+    const e = {
+      ...quiet,
+      p: [0.91, 0.12, 0.47, 0.33, 0.02],
+      strongest: [0.8, 0.1, 0.5, 0.3, 0.01],
+      rule: [true, false, true, false, false],
+      coverage: 0.63,
+      clauses: 3,
+      conceptLogit: [1.5, -0.2, 0, 0.7, 0],
+      groups: [0.8, 0.6, 0.3, 0.5, 0.1],
+      network: [0.7, 0.2, 0.4, 0.5, 0.05],
+    };
+    const decided = combineSignals(c, e);
+    VERBAL_SIGNALS.forEach((s, k) => {
+      const p = combinedProbability(c, e, k);
+      expect(decided[s].probability).toBe(p);
+      expect(decided[s].carried).toBe(p >= (c.thresholds[k] as number));
+    });
   });
 });

@@ -111,7 +111,9 @@ function logit(p: number): number {
  * combiner scale the logit by how familiar or how long the message is).
  */
 export function combinerInputs(e: SignalEvidence, s: number, kind: CombinerInputs): number[] {
-  return inputsOf(e.p.map(logit), networkLogits(e, kind), logit(e.strongest[s] as number), e, s, kind);
+  const out: number[] = [];
+  writeInputs(out, e.p.map(logit), networkLogits(e, kind), logit(e.strongest[s] as number), e, s, kind);
+  return out;
 }
 
 /** The network's logits, every signal's input under cross-signal/4 (a missing reading: even odds). */
@@ -123,36 +125,46 @@ function networkLogits(e: SignalEvidence, kind: CombinerInputs): readonly number
 }
 const NO_LOGITS: readonly number[] = [];
 
-function inputsOf(
+/** Writes signal s's inputs into out[0 …] (a plain array for the fit, a reused typed array per message). */
+function writeInputs(
+  out: { [i: number]: number },
   z: readonly number[],
   zn: readonly number[],
   strongest: number,
   e: SignalEvidence,
   s: number,
   kind: CombinerInputs,
-): number[] {
+): void {
   const zs = z[s] as number;
   const rule = e.rule;
   const rs = rule[s] ? 1 : 0;
-  const out = [1, zs, strongest, rs, rs === 0 ? 0 : zs];
-  for (let o = 0; o < z.length; o++) if (o !== s) out.push(z[o] as number);
-  for (let o = 0; o < rule.length; o++) if (o !== s) out.push(rule[o] ? 1 : 0);
+  out[0] = 1;
+  out[1] = zs;
+  out[2] = strongest;
+  out[3] = rs;
+  out[4] = rs === 0 ? 0 : zs;
+  let n = 5;
+  for (let o = 0; o < z.length; o++) if (o !== s) out[n++] = z[o] as number;
+  for (let o = 0; o < rule.length; o++) if (o !== s) out[n++] = rule[o] ? 1 : 0;
   if (kind !== "cross-signal/1") {
     const length = Math.log(Math.max(e.clauses, 1));
-    out.push(e.conceptLogit[s] as number, e.coverage, e.coverage * zs, length, length * zs);
+    out[n++] = e.conceptLogit[s] as number;
+    out[n++] = e.coverage;
+    out[n++] = e.coverage * zs;
+    out[n++] = length;
+    out[n++] = length * zs;
   }
   if (kind === "cross-signal/3" || kind === "cross-signal/4") {
-    // A missing reading enters as even odds (logit 0). No closure here: this runs per signal
-    // per message, and tsx wraps every closure it creates.
+    // A missing reading enters as even odds (logit 0).
     const any = logit(e.groups[0] ?? 0.5);
-    out.push(any, e.coverage * any);
-    for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out.push(logit(e.groups[h] ?? 0.5));
+    out[n++] = any;
+    out[n++] = e.coverage * any;
+    for (let h = 1; h < GROUP_HEAD_NAMES.length; h++) out[n++] = logit(e.groups[h] ?? 0.5);
   }
   if (kind === "cross-signal/4") {
-    out.push(zn[s] as number);
-    for (let o = 0; o < zn.length; o++) if (o !== s) out.push(zn[o] as number);
+    out[n++] = zn[s] as number;
+    for (let o = 0; o < zn.length; o++) if (o !== s) out[n++] = zn[o] as number;
   }
-  return out;
 }
 
 /**
@@ -176,18 +188,66 @@ export function probabilityOf(c: SignalCombiner, s: number, x: readonly number[]
   return logistic(c.weights[s] as readonly number[], x, layer === undefined ? 0 : hiddenLogit(layer, x));
 }
 
+/**
+ * A combiner's weights as flat typed arrays, with a scratch input vector: decided on every
+ * message, and the nested arrays of the file cost a third of the decision. The sums run in the
+ * order probabilityOf's do, so both read every message alike to the last bit.
+ */
+interface FlatCombiner {
+  n: number;
+  linear: Float64Array;
+  /** Per signal: its hidden units' input weights (unit-major) and output weights; absent without layers. */
+  hidden: ({ weights: Float64Array; out: Float64Array } | undefined)[];
+  x: Float64Array;
+}
+const FLAT = new WeakMap<SignalCombiner, FlatCombiner>();
+
+function flat(c: SignalCombiner): FlatCombiner {
+  let f = FLAT.get(c);
+  if (f === undefined) {
+    const n = COMBINER_INPUT_COUNT[c.inputs];
+    f = {
+      n,
+      linear: Float64Array.from(c.weights.flat()),
+      hidden: c.weights.map((_, s) => {
+        const layer = c.hidden?.[s];
+        return layer === undefined
+          ? undefined
+          : { weights: Float64Array.from(layer.weights.flat()), out: Float64Array.from(layer.out) };
+      }),
+      x: new Float64Array(n),
+    };
+    FLAT.set(c, f);
+  }
+  return f;
+}
+
 /** Per signal, the combined probability and whether it clears that signal's threshold. */
 export function combineSignals(
   c: SignalCombiner,
   e: SignalEvidence,
 ): Record<VerbalSignal, { probability: number; carried: boolean }> {
+  const f = flat(c);
+  const { n, x, linear } = f;
   // The message logits (and the network's) are every signal's input: taken once, not once per signal.
   const z = e.p.map(logit);
   const zn = networkLogits(e, c.inputs);
   const out = {} as Record<VerbalSignal, { probability: number; carried: boolean }>;
   for (let s = 0; s < VERBAL_SIGNALS.length; s++) {
-    const x = inputsOf(z, zn, logit(e.strongest[s] as number), e, s, c.inputs);
-    const probability = probabilityOf(c, s, x);
+    writeInputs(x, z, zn, logit(e.strongest[s] as number), e, s, c.inputs);
+    let start = 0;
+    const layer = f.hidden[s];
+    if (layer !== undefined) {
+      const units = layer.out.length;
+      for (let h = 0; h < units; h++) {
+        let a = 0;
+        for (let j = 0; j < n; j++) a += (layer.weights[h * n + j] as number) * (x[j] as number);
+        start += (layer.out[h] as number) * Math.tanh(a);
+      }
+    }
+    let zl = start;
+    for (let j = 0; j < n; j++) zl += (linear[s * n + j] as number) * (x[j] as number);
+    const probability = 1 / (1 + Math.exp(-zl));
     out[VERBAL_SIGNALS[s] as VerbalSignal] = {
       probability,
       carried: probability >= (c.thresholds[s] as number),

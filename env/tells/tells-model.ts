@@ -1,13 +1,14 @@
-import { type BagNetworkWeights, bagNetworkFits, bagNetworkReader } from "./bag-network";
-import { hiddenLayerFits } from "./combiner-hidden";
+import { type BagNetworkWeights, bagNetworkReader } from "./bag-network";
 import { VERBAL_SIGNALS, type VerbalSignal } from "./cue-rules";
 import { strongestWindow } from "./evidence-window";
 import { featuresFor } from "./feature-sets";
-import { groupHeadReader, groupHeadsFit } from "./group-head-reader";
-import { COMBINER_INPUT_COUNT, type CombinerInputs, type SignalCombiner } from "./signal-combiner";
+import { groupHeadReader } from "./group-head-reader";
+import { formatReading } from "./model-format";
+import type { SignalCombiner } from "./signal-combiner";
 import { headTable, rowIndex } from "./sparse-heads";
 import type { ConditionLabel } from "./tell-observation";
-import { FEATURE_BITS } from "./text-features";
+import type { Token } from "./text-features";
+import { wordSums } from "./word-sums";
 
 export type ConditionGrade = Exclude<ConditionLabel, "unknown">;
 export const CONDITION_GRADES: readonly ConditionGrade[] = [
@@ -28,7 +29,8 @@ export const CONDITION_GRADES: readonly ConditionGrade[] = [
  * tells-features/3, the set it was trained on. Format tells-model/4 adds `clause_pooling`; format
  * tells-model/5 adds `combiner` (signal-combiner.ts); format tells-model/6 adds `group_heads`
  * (group-heads.ts), read by its combiner; format tells-model/7 adds the combiner's `hidden`
- * layers (combiner-hidden.ts); format tells-model/8 adds the message `network` (bag-network.ts).
+ * layers (combiner-hidden.ts); format tells-model/8 adds the message `network` (bag-network.ts);
+ * format tells-model/9 is /8 read with each distinct word's own features summed once (word-sums.ts).
  */
 export interface TellsModelWeights {
   format:
@@ -38,7 +40,8 @@ export interface TellsModelWeights {
     | "tells-model/5"
     | "tells-model/6"
     | "tells-model/7"
-    | "tells-model/8";
+    | "tells-model/8"
+    | "tells-model/9";
   version: string;
   /** The feature set the weights were trained on (tells-model/3 and /4). */
   feature_set?: string;
@@ -55,7 +58,7 @@ export interface TellsModelWeights {
   combiner?: SignalCombiner;
   /** The second model's heads (tells-model/6 and /7): one per group of group-heads.ts, sparse and int8 like the main heads. */
   group_heads?: GroupHeadWeights;
-  /** The message network (tells-model/8 only), its rows aligned with `features`. */
+  /** The message network (tells-model/8 on), its rows aligned with `features`. */
   network?: BagNetworkWeights;
   feature_bits: number;
   heads: string[];
@@ -135,40 +138,9 @@ const SIGNALS = VERBAL_SIGNALS.length;
 const CONDITION = VERBAL_SIGNALS.indexOf("condition");
 if (SIGNALS !== 5) throw new Error("tells-model.ts unrolls its scoring loop over five signals");
 
-/**
- * The combiners a format may carry (undefined: none); formats not listed carry none. A
- * tells-model/6 file carries one once it is fitted: the inner-fold models that fit it are read
- * without one.
- */
-const COMBINERS_OF_FORMAT: Readonly<Record<string, readonly (CombinerInputs | undefined)[]>> = {
-  "tells-model/5": ["cross-signal/1", "cross-signal/2"],
-  "tells-model/6": [undefined, "cross-signal/3"],
-  "tells-model/7": [undefined, "cross-signal/3"],
-  "tells-model/8": [undefined, "cross-signal/4"],
-};
-
 /** Decode the sparse file into a bucket → row table; every later read is array lookups only. */
 export function loadTellsModel(w: TellsModelWeights): TellsModel {
-  const v2 = w.format === "tells-model/2";
-  // What a format carries: a message network (/8), a combiner's hidden layers (/7 on), group heads (/6 on).
-  const networked = w.format === "tells-model/8";
-  const layered = networked || w.format === "tells-model/7";
-  const grouped = layered || w.format === "tells-model/6";
-  const pooled = grouped || w.format === "tells-model/5" || w.format === "tells-model/4";
-  if (
-    (!v2 && !pooled && w.format !== "tells-model/3") ||
-    w.feature_bits !== FEATURE_BITS ||
-    v2 === (w.feature_set !== undefined) ||
-    pooled !== (w.clause_pooling === "noisy-or") ||
-    !(COMBINERS_OF_FORMAT[w.format] ?? [undefined]).includes(w.combiner?.inputs) ||
-    (w.combiner !== undefined && !combinerFits(w.combiner, layered)) ||
-    grouped !== (w.group_heads !== undefined) ||
-    (w.group_heads !== undefined && !groupHeadsFit(w.group_heads)) ||
-    networked !== (w.network !== undefined) ||
-    (w.network !== undefined && !bagNetworkFits(w.network, w.features.length))
-  ) {
-    throw new Error(`tells model ${w.version}: format ${w.format}/${w.feature_bits} is not readable here`);
-  }
+  const { wordSums: summed } = formatReading(w);
   const features = featuresFor(w.feature_set ?? "tells-features/3");
   /**
    * A clause can carry condition only if one of its words is about an item's state (the
@@ -203,6 +175,18 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   const noisyOr = w.clause_pooling === "noisy-or";
   const groups = w.group_heads === undefined ? undefined : groupHeadReader(w.group_heads);
   const network = w.network === undefined ? undefined : bagNetworkReader(w.network, w.features.length);
+  const own = summed
+    ? wordSums({
+        features,
+        rowOf,
+        signalTable,
+        signals: SIGNALS,
+        gradeTable,
+        grades: GRADES,
+        groups,
+        network,
+      })
+    : undefined;
 
   /**
    * Each clause is scored on its own (the model was trained on clauses); the strongest clause
@@ -219,15 +203,19 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   // The rows the message hits and their values, for the network's pass over the same lookups.
   let hitRows = new Int32Array(256);
   let hitValues = new Float64Array(256);
+  // Where the words' own sums start the group heads and the network (tells-model/9).
+  let groupStart = new Float64Array(64 * SIGNALS);
+  const networkStart = new Float64Array(network?.units ?? 0);
   const conceptSlots = features.set.conceptSlots ?? 0;
 
   function read(text: string): ModelReading {
-    const f = features.extract(text);
+    const f = features.extract(text, own === undefined);
     const count = f.buckets.length;
     const clauses = Math.max(f.clauses, 1);
     if (scratch.length < clauses * SIGNALS) {
       scratch = new Float64Array(clauses * SIGNALS * 2);
       conceptScratch = new Float64Array(clauses * SIGNALS * 2);
+      groupStart = new Float64Array(clauses * SIGNALS * 2);
     }
     if (hitRows.length < count) {
       hitRows = new Int32Array(count * 2);
@@ -240,6 +228,23 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     conceptScore.fill(0, 0, clauses * SIGNALS);
     let known = 0;
     let mass = 0;
+    if (own !== undefined) {
+      // The words' own features first, one sum per token (word-sums.ts); then the rest below.
+      groupStart.fill(0, 0, clauses * SIGNALS);
+      networkStart.fill(0);
+      for (let i = 0; i < f.tokens.length; i++) {
+        const sums = own.of((f.tokens[i] as Token).word);
+        const at = (f.clauseOf[i] as number) * SIGNALS;
+        for (let h = 0; h < SIGNALS; h++) score[at + h] = (score[at + h] as number) + (sums[h] as number);
+        known += sums[own.known] as number;
+        mass += sums[own.mass] as number;
+        if (groups !== undefined)
+          for (let h = 0; h < SIGNALS; h++)
+            groupStart[at + h] = (groupStart[at + h] as number) + (sums[own.groups + h] as number);
+        for (let u = 0; u < networkStart.length; u++)
+          networkStart[u] = (networkStart[u] as number) + (sums[own.network + u] as number);
+      }
+    }
     for (let k = 0; k < count; k++) {
       const row = rowOf[f.buckets[k] as number] as number;
       const x = f.values[k] as number;
@@ -293,8 +298,12 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
     });
 
     const coverage = mass > 0 ? known / mass : 0;
-    const groupProbability = groups === undefined ? NONE : groups.read(f, clauses);
-    const networkProbability = network === undefined ? NONE : network.read(hitRows, hitValues, hits);
+    const summedStart = own === undefined ? undefined : groupStart;
+    const groupProbability = groups === undefined ? NONE : groups.read(f, clauses, summedStart);
+    const networkProbability =
+      network === undefined
+        ? NONE
+        : network.read(hitRows, hitValues, hits, own === undefined ? undefined : networkStart);
     return {
       probability,
       strongest,
@@ -304,6 +313,12 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       grade(): ConditionGrade {
         const clause = bestClause[CONDITION] as number;
         const g = new Float64Array(GRADES);
+        if (own !== undefined)
+          for (let i = 0; i < f.tokens.length; i++) {
+            if (f.clauseOf[i] !== clause) continue;
+            const sums = own.of((f.tokens[i] as Token).word);
+            for (let j = 0; j < GRADES; j++) g[j] = (g[j] as number) + (sums[own.grades + j] as number);
+          }
         for (let k = 0; k < count; k++) {
           const row = rowOf[f.buckets[k] as number] as number;
           if (row < 0 || f.clauseOf[f.from[k] as number] !== clause) continue;
@@ -321,6 +336,9 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
       evidence(signal: VerbalSignal): Evidence | null {
         const s = VERBAL_SIGNALS.indexOf(signal);
         const contrib = new Float64Array(f.tokens.length);
+        if (own !== undefined)
+          for (let i = 0; i < f.tokens.length; i++)
+            contrib[i] = (scale[s] as number) * (own.of((f.tokens[i] as Token).word)[s] as number);
         // What a clause reads of its neighbours weighs in its reading, but is not a word of it.
         for (let k = 0; k < f.neighboursFrom; k++) {
           const row = rowOf[f.buckets[k] as number] as number;
@@ -357,23 +375,6 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
 
 // What a format without group heads or a network reads for them.
 const NONE: readonly number[] = [];
-
-/**
- * A combiner of a kind this reader knows, with one weight per input and one threshold per signal,
- * and a hidden layer per signal exactly when the format carries them (tells-model/7 and /8).
- */
-function combinerFits(c: SignalCombiner, hidden: boolean): boolean {
-  const inputs = COMBINER_INPUT_COUNT[c.inputs];
-  return (
-    inputs !== undefined &&
-    c.weights.length === SIGNALS &&
-    c.thresholds.length === SIGNALS &&
-    c.weights.every((w) => w.length === inputs) &&
-    hidden === (c.hidden !== undefined) &&
-    (c.hidden === undefined ||
-      (c.hidden.length === SIGNALS && c.hidden.every((l) => hiddenLayerFits(l, inputs))))
-  );
-}
 
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));

@@ -1,4 +1,5 @@
 import { clauseMark, SEED_CLAUSE_END, SEED_CLAUSE_END_CONCEPT } from "./clause-end";
+import { clausesOf } from "./clause-split";
 import { type ConceptIndex, conceptIndex, MASKED_CONCEPTS } from "./concept-index";
 import { foldToken } from "./text-fold";
 
@@ -72,7 +73,7 @@ export interface Token {
 }
 
 /** The per-word part of the features: it depends on the word alone, so it is cached. */
-interface WordGrams {
+export interface WordGrams {
   folded: string;
   skeleton: string;
   /** Buckets of the folded word and of its skeleton (value WORD_VALUE). */
@@ -112,8 +113,15 @@ export interface FeatureList {
 export interface FeatureExtractor {
   set: FeatureSet;
   concepts: ConceptIndex;
-  extract(text: string): FeatureList;
+  /**
+   * The message's features. Without `ownWords` (true when absent), each token's own features
+   * (ownFeatures) are left out and only those that reach past one word remain: a reader that
+   * sums a word's own features once per distinct word (tells-model/9) adds them itself.
+   */
+  extract(text: string, ownWords?: boolean): FeatureList;
   tokenize(text: string): Token[];
+  /** A word's own features, in the order extract lists them: its folded word, its skeleton, its character n-grams. */
+  ownFeatures(word: WordGrams, visit: (bucket: number, value: number) => void): void;
 }
 
 const TOKEN = /[\p{L}\p{M}\p{N}\p{Cf}]+(?:['’][\p{L}\p{M}\p{N}\p{Cf}]+)*/gu;
@@ -157,29 +165,6 @@ export const MODEL_TEXT_LIMIT = 4096;
 // and hashing work off the hot path (the model path's cost is mostly per-word work). The result
 // depends on the word alone; the bound keeps memory flat on odd input.
 const WORD_CACHE_LIMIT = 50_000;
-
-// Punctuation that ends a thought; a lone hyphen between spaces counts, one inside a word does not.
-const CLAUSE_BREAK = /[,.!?;:।|\n…]| - |\) |\(/;
-// Characters that can start a clause break: the gap between two words is only sliced and
-// matched when it holds one (most gaps are a single space).
-const MAY_BREAK = new Set([...",.!?;:।|\n…-)("].map((ch) => ch.charCodeAt(0)));
-
-function gapBreaks(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    if (MAY_BREAK.has(text.charCodeAt(k))) return CLAUSE_BREAK.test(text.slice(from, to));
-  }
-  return false;
-}
-
-function clausesOf(text: string, tokens: readonly Token[]): number[] {
-  const out: number[] = [];
-  let c = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    if (i > 0 && gapBreaks(text, (tokens[i - 1] as Token).end, (tokens[i] as Token).start)) c++;
-    out.push(c);
-  }
-  return out;
-}
 
 /** The feature extractor of one feature set: its word and concept caches are its own. */
 export function featureExtractor(set: FeatureSet): FeatureExtractor {
@@ -284,7 +269,13 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
   }
   const same = (i: number, j: number): boolean => clauseOf[i] === clauseOf[j];
 
-  function extract(text: string): FeatureList {
+  function ownFeatures(t: WordGrams, visit: (bucket: number, value: number) => void): void {
+    visit(t.wordBucket, wordValue);
+    visit(t.skeletonBucket, wordValue);
+    for (let k = 0; k < t.chars.length; k++) visit(t.chars[k] as number, charValue);
+  }
+
+  function extract(text: string, ownWords = true): FeatureList {
     const tokens = tokenize(text);
     clauseOf = clausesOf(text, tokens);
     buckets = [];
@@ -295,15 +286,17 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
     for (let i = 0; i < tokens.length; i++) {
       const t = (tokens[i] as Token).word;
       value = wordValue;
-      push(t.wordBucket, i, i);
-      push(t.skeletonBucket, i, i);
+      if (ownWords) {
+        push(t.wordBucket, i, i);
+        push(t.skeletonBucket, i, i);
+      }
       if (i + 1 < tokens.length && same(i, i + 1)) {
         const n = tokens[i + 1] as Token;
         push(bucket(hashString(t.bigramSeed, n.folded)), i, i + 1);
         push(bucket(hashString(t.skeletonBigramSeed, n.skeleton)), i, i + 1);
       }
       value = charValue;
-      for (let k = 0; k < t.chars.length; k++) push(t.chars[k] as number, i, i);
+      if (ownWords) for (let k = 0; k < t.chars.length; k++) push(t.chars[k] as number, i, i);
     }
     value = 1;
     const found = tokens.map((t) => {
@@ -393,5 +386,5 @@ export function featureExtractor(set: FeatureSet): FeatureExtractor {
     return { tokens, clauseOf, clauses, clauseConcepts, buckets, values, from, to, neighboursFrom };
   }
 
-  return { set, concepts, extract, tokenize };
+  return { set, concepts, extract, tokenize, ownFeatures };
 }

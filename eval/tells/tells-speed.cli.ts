@@ -6,6 +6,7 @@ import {
   tellsModelV3,
   tellsModelV4,
   tellsModelV23,
+  tellsModelV24,
 } from "../../env/tells/extract-cues";
 import { readCuesWithModel } from "../../env/tells/model-cues";
 import type { TellsModel } from "../../env/tells/tells-model";
@@ -13,8 +14,8 @@ import { loadCorpus } from "./corpus/corpus-row";
 
 /**
  * `npx tsx eval/tells/tells-speed.cli.ts [rounds]`: µs per message of the rules path, the
- * shipped model path and the frozen tells-model@23, @4 and @3 paths over the corpus, timed in alternating
- * rounds in one process (the machine's load moves all three alike), with the load average
+ * shipped model path and the frozen tells-model@24, @23, @4 and @3 paths over the corpus, timed in alternating
+ * rounds in one process (the machine's load moves them all alike), with the load average
  * before and after, since a shared machine makes any single figure noisy. Last line: JSON.
  */
 const rounds = Number(process.argv[2] ?? 9);
@@ -27,6 +28,10 @@ const texts = loadCorpus().map((r) => r.text);
 const paths: Record<string, (t: string) => unknown> = {
   rules: (t) => extractCues(t, "rules"),
   model: (t) => extractCues(t, "model"),
+  model_v24: (
+    (m: TellsModel) => (t: string) =>
+      readCuesWithModel(m, t)
+  )(tellsModelV24()),
   model_v23: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)

@@ -5,9 +5,10 @@ const modelFile = (n: number): string =>
   fileURLToPath(new URL(`../../../env/tells/model/tells-model.v${n}.json`, import.meta.url));
 
 /** Where `npm run train:tells` writes the shipped weights. */
-export const MODEL_FILE = modelFile(24);
+export const MODEL_FILE = modelFile(25);
 
 // Released files: each is retrained byte for byte from the rows it shipped with (released-trainings.ts; shipped-model.test.ts and released-early.test.ts).
+export const V24_MODEL_FILE = modelFile(24);
 export const V23_MODEL_FILE = modelFile(23);
 export const V22_MODEL_FILE = modelFile(22);
 export const V21_MODEL_FILE = modelFile(21);

@@ -16,9 +16,9 @@ describe("the shipped tells model", () => {
   it("records the sha256 of its own content and stays under 3 MB", () => {
     const { content_hash, ...body } = file;
     expect(content_hash).toBe(contentHash(body));
-    expect(file.version).toBe("tells-model@24");
+    expect(file.version).toBe("tells-model@25");
     expect(file.feature_set).toBe("tells-features/11");
-    expect(file.format).toBe("tells-model/8");
+    expect(file.format).toBe("tells-model/9");
     expect(file.clause_pooling).toBe("noisy-or");
     expect(file.combiner?.inputs).toBe("cross-signal/4");
     expect(file.group_heads?.heads).toEqual([...GROUP_HEAD_NAMES]);

@@ -45,11 +45,14 @@ export function chooseThresholds(rows: readonly CorpusRow[], train: TrainOptions
   const innerFolds = train.innerFolds ?? 3;
   const folds = familyFolds(rows, innerFolds);
   const seen: Seen[] = [];
+  // The inner models are read in their weights' own order of sums (word sums, tells-model/9, only
+  // reorder the additions): the combiner a file with word sums ships is the one it would have without.
+  const { wordSums: _, ...inner } = train;
   for (let fold = 0; fold < innerFolds; fold++) {
     const model = loadTellsModel(
       trainTellsModel(
         rows.filter((r) => folds.get(r.family) !== fold),
-        train,
+        inner,
       ),
     );
     for (const r of rows.filter((x) => folds.get(x.family) === fold)) {

@@ -6,7 +6,7 @@ import { trainShippedModel } from "./shipped";
 /**
  * `npm run train:tells`: train the shipped tells model on the WHOLE corpus (every family;
  * the held-out numbers come from `npm run eval:tells`, which retrains per fold) and write
- * env/tells/model/tells-model.v24.json (tells-model@24). Seeded, so the file is byte-identical on every run.
+ * env/tells/model/tells-model.v25.json (tells-model@25). Seeded, so the file is byte-identical on every run.
  */
 
 const rows = loadCorpus();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadTellsModel } from "../../../env/tells/tells-model";
 import { type CorpusRow, loadCorpus } from "../corpus/corpus-row";
 import { trainTellsModel } from "./train";
-import { DEFAULT_TRAIN, V10_TRAIN } from "./train-options";
+import { DEFAULT_TRAIN, V10_TRAIN, V24_TRAIN } from "./train-options";
 
 /** Absolute bucket numbers of a file's rows (the file stores gaps). */
 const bucketsOf = (features: readonly number[]): number[] => {
@@ -117,7 +117,7 @@ describe("learning only what several families share (minFamilies)", () => {
   });
 });
 
-describe("a file with a message network (cross-signal/4, tells-model/8)", () => {
+describe("a file with a message network (cross-signal/4, tells-model/8; /9 read with word sums)", () => {
   const rows: CorpusRow[] = [];
   for (let i = 0; i < 40; i++)
     for (const [text, urgent] of [
@@ -132,7 +132,7 @@ describe("a file with a message network (cross-signal/4, tells-model/8)", () => 
         spans: urgent ? [{ start: 0, end: text.length, signal: "urgency" }] : [],
         condition_label: null,
       });
-  const options = { ...DEFAULT_TRAIN, epochs: 3, maxRows: undefined };
+  const options = { ...V24_TRAIN, epochs: 3, maxRows: undefined };
   const file = trainTellsModel(rows, options);
 
   it("carries a network over the heads' rows, which reads what it was taught", () => {
@@ -149,5 +149,21 @@ describe("a file with a message network (cross-signal/4, tells-model/8)", () => 
     expect(() => trainTellsModel(rows, { ...options, bagNetwork: undefined })).toThrow(/bagNetwork/);
     const linear = { inputs: "cross-signal/4" as const, weights: [], thresholds: [] };
     expect(() => trainTellsModel(rows, { ...options, combinerWeights: linear })).toThrow(/hidden layers/);
+  });
+
+  it("with word sums is the same file in format tells-model/9, refused without a network", () => {
+    const summed = trainTellsModel(rows, { ...options, wordSums: true });
+    const { format, content_hash: _h, ...body } = summed;
+    const { format: _f, content_hash: _g, ...same } = file;
+    expect(format).toBe("tells-model/9");
+    expect(body).toEqual(same);
+    expect(() =>
+      trainTellsModel(rows, {
+        ...options,
+        combiner: "cross-signal/3",
+        bagNetwork: undefined,
+        wordSums: true,
+      }),
+    ).toThrow(/word sums/);
   });
 });

@@ -142,6 +142,8 @@ export function trainTellsModel(
     rows.map((r) => toExamples(r, features)),
     o.minFamilies,
   );
+  if (o.wordSums === true && o.combiner !== "cross-signal/4")
+    throw new Error("word sums are a reading of a file with a message network (cross-signal/4)");
   if (o.combiner === "cross-signal/3" || o.combiner === "cross-signal/4") {
     if (o.multiInstanceShare === undefined)
       throw new Error("group heads are trained message by message (multiInstanceShare)");
@@ -200,8 +202,8 @@ function trainByMessage(
 }
 
 /**
- * The heads' file with its message network (format tells-model/8), trained on the same rows and
- * buckets over the rows the heads kept (bag-network.ts).
+ * The heads' file with its message network (format tells-model/8, or /9 read with word sums),
+ * trained on the same rows and buckets over the rows the heads kept (bag-network.ts).
  */
 function withNetwork(
   heads: TellsModelWeights,
@@ -218,7 +220,8 @@ function withNetwork(
   const bags = messageBags(perRow, gold, heads.features);
   const network = fitBagNetwork(bags, heads.features.length, o.bagNetwork);
   const { content_hash: _, ...body } = heads;
-  const networked = { ...body, format: "tells-model/8" as const, network };
+  const format = o.wordSums === true ? ("tells-model/9" as const) : ("tells-model/8" as const);
+  const networked = { ...body, format, network };
   return { ...networked, content_hash: contentHash(networked) };
 }
 
