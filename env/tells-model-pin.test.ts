@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { useReleaseFiles } from "../eval/tells/model/model-file";
 import { openRun } from "../tasks/open-run";
 import type { EpisodeState } from "./episode-state";
 import { stepRun } from "./run";
-import { TELLS_MODEL_REF, tellsModelV13 } from "./tells/extract-cues";
+import { releasedTellsModel, TELLS_MODEL_REF } from "./tells/extract-cues";
+
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
 
 // Fixture runs come from the task layer (tests only), as in replay.test.ts.
 const modelRun = (seed: number) =>
@@ -25,7 +29,7 @@ describe("the model an episode's spec records", () => {
   it("is the model its seller's words are read with", () => {
     // Two models can read one short episode alike, so the pin is judged over several: the
     // shipped model's own ref changes nothing on any of them, an older model's changes some.
-    const older = tellsModelV13();
+    const older = releasedTellsModel("tells-model@13");
     let differs = 0;
     for (const seed of SEEDS) {
       const shipped = sellerTells(seed);

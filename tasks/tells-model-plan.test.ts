@@ -2,18 +2,24 @@ import { describe, expect, it } from "vitest";
 import type { EpisodeState } from "../env/episode-state";
 import { stepRun } from "../env/run";
 import {
+  releasedTellsModel,
   releasedTellsModelRef,
   TELLS_MODEL_REF,
   type TellsModelRef,
-  tellsModelV3,
-  tellsModelV5,
   tellsSpecFields,
   UnknownTellsModelError,
 } from "../env/tells/extract-cues";
+import { useReleaseFiles } from "../eval/tells/model/model-file";
 import { openRun } from "./open-run";
 import { sellerRunPlan } from "./seller-role/seller-run";
 
-const V5: TellsModelRef = { version: tellsModelV5().version, hash: tellsModelV5().contentHash };
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
+
+const V5: TellsModelRef = {
+  version: releasedTellsModel("tells-model@5").version,
+  hash: releasedTellsModel("tells-model@5").contentHash,
+};
 
 /** The model each episode of a whole run recorded (every episode walks at once). */
 function recordedModels(tellsModel?: TellsModelRef): unknown[] {
@@ -63,7 +69,7 @@ describe("the tells model a run is planned with", () => {
   });
 
   it("accepts only a released model, by version and content hash; anything else is an error", () => {
-    const v3 = tellsModelV3();
+    const v3 = releasedTellsModel("tells-model@3");
     expect(releasedTellsModelRef({ version: v3.version, hash: v3.contentHash })).toEqual({
       version: "tells-model@3",
       hash: v3.contentHash,

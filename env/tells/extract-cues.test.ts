@@ -1,21 +1,24 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { useReleaseFiles } from "../../eval/tells/model/model-file";
 import {
   extractCues,
   localExtractorFor,
+  releasedTellsModel,
   TELLS_MODEL,
   TELLS_MODEL_REF,
   TellsExtractorId,
   tellsModelFor,
-  tellsModelV5,
-  tellsModelV10,
   UnknownTellsModelError,
 } from "./extract-cues";
 import { GROUP_HEAD_NAMES } from "./group-heads";
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel } from "./tells-model";
 import { readCues } from "./verbal";
+
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
 
 const signals = (text: string) => [...new Set(extractCues(text, "model").spans.map((s) => s.signal))].sort();
 
@@ -38,7 +41,7 @@ describe("extractCues", () => {
   });
 
   it("models up to tells-features/7 read condition only from a clause that names an item's state", () => {
-    const v10 = tellsModelV10();
+    const v10 = releasedTellsModel("tells-model@10");
     expect(v10.read("location bhejo, main aa jata hoon").probability.condition).toBe(0);
     expect(v10.read("आप कब आएँगे? मैं घर पर हूँ").probability.condition).toBe(0);
     expect(v10.read("mic kaam nahi karta, baaki sab theek").probability.condition).toBe(0);
@@ -48,7 +51,7 @@ describe("extractCues", () => {
   it("the shipped model (tells-features/8, no gate) also reads a fault with no item-state word", () => {
     // Not corpus rows: damage said without any item-state word, which the gate used to shut out.
     for (const fault of ["andar se toot gaya hai", "the colour has run"]) {
-      expect(tellsModelV10().read(fault).probability.condition, fault).toBe(0);
+      expect(releasedTellsModel("tells-model@10").read(fault).probability.condition, fault).toBe(0);
       expect(TELLS_MODEL.read(fault).probability.condition, fault).toBeGreaterThan(0.2);
     }
     // Whether it is then carried is the model's call: v18 carries the first, not the second
@@ -195,7 +198,7 @@ describe("extractCues", () => {
 
   it("reads with the model a spec recorded, so an episode from an earlier release replays unchanged", () => {
     const text = "Come on, don't keep me waiting";
-    const v5 = tellsModelV5();
+    const v5 = releasedTellsModel("tells-model@5");
     const v5Ref = { version: v5.version, hash: v5.contentHash };
     expect(extractCues(text, "model", v5Ref)).toEqual(readCuesWithModel(v5, text));
     expect(extractCues(text, "model", v5Ref).aggregate).not.toEqual(extractCues(text, "model").aggregate);

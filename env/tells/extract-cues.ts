@@ -1,28 +1,7 @@
 import { z } from "zod";
 import { VERBAL_SIGNALS } from "./cue-rules";
+import { EARLIER_RELEASES, releaseFilesSource } from "./earlier-releases";
 import { FEATURE_SET_IDS } from "./feature-sets";
-import v3File from "./model/tells-model.v3.json" with { type: "json" };
-import v4File from "./model/tells-model.v4.json" with { type: "json" };
-import v5File from "./model/tells-model.v5.json" with { type: "json" };
-import v6File from "./model/tells-model.v6.json" with { type: "json" };
-import v7File from "./model/tells-model.v7.json" with { type: "json" };
-import v8File from "./model/tells-model.v8.json" with { type: "json" };
-import v9File from "./model/tells-model.v9.json" with { type: "json" };
-import v10File from "./model/tells-model.v10.json" with { type: "json" };
-import v11File from "./model/tells-model.v11.json" with { type: "json" };
-import v12File from "./model/tells-model.v12.json" with { type: "json" };
-import v13File from "./model/tells-model.v13.json" with { type: "json" };
-import v14File from "./model/tells-model.v14.json" with { type: "json" };
-import v15File from "./model/tells-model.v15.json" with { type: "json" };
-import v16File from "./model/tells-model.v16.json" with { type: "json" };
-import v17File from "./model/tells-model.v17.json" with { type: "json" };
-import v18File from "./model/tells-model.v18.json" with { type: "json" };
-import v19File from "./model/tells-model.v19.json" with { type: "json" };
-import v20File from "./model/tells-model.v20.json" with { type: "json" };
-import v21File from "./model/tells-model.v21.json" with { type: "json" };
-import v22File from "./model/tells-model.v22.json" with { type: "json" };
-import v23File from "./model/tells-model.v23.json" with { type: "json" };
-import v24File from "./model/tells-model.v24.json" with { type: "json" };
 import v25File from "./model/tells-model.v25.json" with { type: "json" };
 import { readCuesWithModel } from "./model-cues";
 import { loadTellsModel, type TellsModel, type TellsModelWeights } from "./tells-model";
@@ -106,63 +85,8 @@ const TellsModelFile = z.object({
 /** The shipped model (trained by `npm run train:tells`), decoded once at module load. */
 export const TELLS_MODEL: TellsModel = loadTellsModel(TellsModelFile.parse(v25File));
 
-/**
- * A released model, frozen: it still loads and reads exactly as when it shipped (with its own
- * feature set; a test pins its readings), for anyone replaying a reading recorded with it.
- * Decoded on first use, so the default paths do not pay for it.
- */
-function frozenModel(file: unknown): () => TellsModel {
-  let model: TellsModel | undefined;
-  return () => {
-    model ??= loadTellsModel(TellsModelFile.parse(file));
-    return model;
-  };
-}
-
-/** tells-model@3 (tells-features/3, format tells-model/2). */
-export const tellsModelV3 = frozenModel(v3File);
-/** tells-model@4 (tells-features/4). */
-export const tellsModelV4 = frozenModel(v4File);
-/** tells-model@5 (tells-features/5). */
-export const tellsModelV5 = frozenModel(v5File);
-/** tells-model@6 (tells-features/6). */
-export const tellsModelV6 = frozenModel(v6File);
-/** tells-model@7 (tells-features/6). */
-export const tellsModelV7 = frozenModel(v7File);
-/** tells-model@8 (tells-features/7, noisy-or pooling). */
-export const tellsModelV8 = frozenModel(v8File);
-/** tells-model@9 (tells-features/7, noisy-or pooling, taught by noisy-or). */
-export const tellsModelV9 = frozenModel(v9File);
-/** tells-model@10 (tells-features/7, noisy-or pooling, taught by noisy-or; 10,800 rows). */
-export const tellsModelV10 = frozenModel(v10File);
-/** tells-model@11 (tells-features/8: no condition gate; buckets of five families or more). */
-export const tellsModelV11 = frozenModel(v11File);
-/** tells-model@12 (v11's learner on the ninth corpus pass, 11,280 rows). */
-export const tellsModelV12 = frozenModel(v12File);
-/** tells-model@13 (v11's learner on the tenth corpus pass, 11,760 rows; the last decided signal by signal). */
-export const tellsModelV13 = frozenModel(v13File);
-/** tells-model@14 (v13's weights with the cross-signal combiner, format tells-model/5; 11,760 rows). */
-export const tellsModelV14 = frozenModel(v14File);
-/** tells-model@15 (v14's learner and combiner on the eleventh corpus pass, 12,240 rows; combiner floor 0.82). */
-export const tellsModelV15 = frozenModel(v15File);
-/** tells-model@16 (v15's learner and combiner on the twelfth corpus pass, 12,720 rows). */
-export const tellsModelV16 = frozenModel(v16File);
-/** tells-model@17 (v16's learner and combiner on the thirteenth corpus pass, 13,200 rows). */
-export const tellsModelV17 = frozenModel(v17File);
-/** tells-model@18 (v17's learner and combiner on the fourteenth corpus pass, 13,680 rows). */
-export const tellsModelV18 = frozenModel(v18File);
-/** tells-model@19 (v18's learner and combiner on the fifteenth corpus pass and label revision 1, 14,160 rows). */
-export const tellsModelV19 = frozenModel(v19File);
-/** tells-model@20 (tells-features/9, the reviewed regional words; combiner cross-signal/2; 14,160 rows). */
-export const tellsModelV20 = frozenModel(v20File);
-/** tells-model@21 (tells-features/10: a clause reads its neighbours' concepts and words; 14,160 rows). */
-export const tellsModelV21 = frozenModel(v21File);
-/** tells-model@22 (tells-features/11; group heads read by a cross-signal/3 combiner; 14,160 rows). */
-export const tellsModelV22 = frozenModel(v22File);
-/** tells-model@23 (the cross-signal/3 combiner with a hidden layer per signal, format tells-model/7; 14,160 rows). */
-export const tellsModelV23 = frozenModel(v23File);
-/** tells-model@24 (a message network whose logits a cross-signal/4 combiner reads, format tells-model/8; 14,160 rows). */
-export const tellsModelV24 = frozenModel(v24File);
+/** Every released version, oldest first, the shipped one last. */
+const RELEASED_VERSIONS = [...Object.keys(EARLIER_RELEASES), TELLS_MODEL.version];
 
 /** What an episode records about the model when the model path read its tells (like a seller version). */
 export interface TellsModelRef {
@@ -176,37 +100,50 @@ export function localExtractorFor(id: TellsExtractorId): LocalTellsExtractor {
   return id === "rules" ? "rules" : "model";
 }
 
-/** Every released model by version: an episode reads with the one its spec recorded. */
-const RELEASED: Readonly<Record<string, () => TellsModel>> = {
-  "tells-model@3": tellsModelV3,
-  "tells-model@4": tellsModelV4,
-  "tells-model@5": tellsModelV5,
-  "tells-model@6": tellsModelV6,
-  "tells-model@7": tellsModelV7,
-  "tells-model@8": tellsModelV8,
-  "tells-model@9": tellsModelV9,
-  "tells-model@10": tellsModelV10,
-  "tells-model@11": tellsModelV11,
-  "tells-model@12": tellsModelV12,
-  "tells-model@13": tellsModelV13,
-  "tells-model@14": tellsModelV14,
-  "tells-model@15": tellsModelV15,
-  "tells-model@16": tellsModelV16,
-  "tells-model@17": tellsModelV17,
-  "tells-model@18": tellsModelV18,
-  "tells-model@19": tellsModelV19,
-  "tells-model@20": tellsModelV20,
-  "tells-model@21": tellsModelV21,
-  "tells-model@22": tellsModelV22,
-  "tells-model@23": tellsModelV23,
-  "tells-model@24": tellsModelV24,
-  [TELLS_MODEL.version]: () => TELLS_MODEL,
-};
+// Earlier releases loaded so far (earlier-releases.ts), each once.
+const loaded = new Map<string, TellsModel>();
+
+/**
+ * An earlier release, loaded from its file on first use, or undefined when no release has that
+ * version, or its file cannot be read or is not the one that shipped (another build's storage,
+ * a damaged deployment): the caller treats both alike, as a release this build does not have.
+ */
+function earlierRelease(version: string): TellsModel | undefined {
+  const hash = Object.hasOwn(EARLIER_RELEASES, version) ? EARLIER_RELEASES[version] : undefined;
+  if (hash === undefined) return undefined;
+  const known = loaded.get(version);
+  if (known !== undefined) return known;
+  const files = releaseFilesSource();
+  if (files === undefined)
+    throw new Error(
+      `${version} is an earlier tells model release, and no source of release files was provided`,
+    );
+  let model: TellsModel;
+  try {
+    model = loadTellsModel(TellsModelFile.parse(files(version)));
+  } catch {
+    return undefined;
+  }
+  if (model.version !== version || model.contentHash !== hash) return undefined;
+  loaded.set(version, model);
+  return model;
+}
+
+/**
+ * A released model by version (the shipped one, or an earlier one from its file), frozen: it
+ * reads exactly as when it shipped. Throws UnknownTellsModelError for a version no release has.
+ */
+export function releasedTellsModel(version: string): TellsModel {
+  const model = version === TELLS_MODEL.version ? TELLS_MODEL : earlierRelease(version);
+  if (model === undefined)
+    throw new UnknownTellsModelError({ version, hash: EARLIER_RELEASES[version] ?? "" });
+  return model;
+}
 
 export class UnknownTellsModelError extends Error {
   constructor(readonly requested: TellsModelRef) {
     super(
-      `Unknown tells model ${requested.version} (${requested.hash}). Released: ${Object.keys(RELEASED).join(", ")}, ` +
+      `Unknown tells model ${requested.version} (${requested.hash}). Released: ${RELEASED_VERSIONS.join(", ")}, ` +
         "each with the content hash it shipped with.",
     );
     this.name = "UnknownTellsModelError";
@@ -232,7 +169,7 @@ export function releasedTellsModelRef(ref: TellsModelRef): TellsModelRef {
  */
 export function tellsModelFor(ref: TellsModelRef | undefined): TellsModel {
   if (ref === undefined) return TELLS_MODEL;
-  const model = Object.hasOwn(RELEASED, ref.version) ? RELEASED[ref.version]?.() : undefined;
+  const model = ref.version === TELLS_MODEL.version ? TELLS_MODEL : earlierRelease(ref.version);
   if (model === undefined || model.contentHash !== ref.hash) throw new UnknownTellsModelError(ref);
   return model;
 }

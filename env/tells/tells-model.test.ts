@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { useReleaseFiles } from "../../eval/tells/model/model-file";
 import { VERBAL_SIGNALS } from "./cue-rules";
-import { TELLS_MODEL, tellsModelV3, tellsModelV21 } from "./extract-cues";
+import { releasedTellsModel, TELLS_MODEL } from "./extract-cues";
 import { GROUP_HEAD_NAMES } from "./group-heads";
+
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
 
 // What the reader tells the cross-signal/2 combiner about a message besides its probabilities.
 describe("a tells model's reading of how familiar and how long a message is", () => {
@@ -30,7 +34,7 @@ describe("a tells model's reading of how familiar and how long a message is", ()
   });
 
   it("has no concept part under a feature set whose concepts hash among the n-grams (tells-features/3)", () => {
-    const v3 = tellsModelV3().read("Urgent, leaving town tomorrow");
+    const v3 = releasedTellsModel("tells-model@3").read("Urgent, leaving town tomorrow");
     for (const s of VERBAL_SIGNALS) expect(v3.conceptLogit[s]).toBe(0);
   });
 
@@ -46,6 +50,6 @@ describe("a tells model's reading of how familiar and how long a message is", ()
     expect(cue[any]).toBeGreaterThan(0.5);
     expect(plain[any]).toBeLessThan(cue[any] as number);
     expect(TELLS_MODEL.read("").groups).toHaveLength(GROUP_HEAD_NAMES.length);
-    expect(tellsModelV21().read("Last price").groups).toEqual([]);
+    expect(releasedTellsModel("tells-model@21").read("Last price").groups).toEqual([]);
   });
 });

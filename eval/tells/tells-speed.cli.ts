@@ -1,16 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import {
-  extractCues,
-  TELLS_MODEL,
-  tellsModelV3,
-  tellsModelV4,
-  tellsModelV23,
-  tellsModelV24,
-} from "../../env/tells/extract-cues";
+import { extractCues, releasedTellsModel, TELLS_MODEL } from "../../env/tells/extract-cues";
 import { readCuesWithModel } from "../../env/tells/model-cues";
 import type { TellsModel } from "../../env/tells/tells-model";
 import { loadCorpus } from "./corpus/corpus-row";
+import { useReleaseFiles } from "./model/model-file";
+
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
 
 /**
  * `npx tsx eval/tells/tells-speed.cli.ts [rounds]`: µs per message of the rules path, the
@@ -31,19 +28,19 @@ const paths: Record<string, (t: string) => unknown> = {
   model_v24: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)
-  )(tellsModelV24()),
+  )(releasedTellsModel("tells-model@24")),
   model_v23: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)
-  )(tellsModelV23()),
+  )(releasedTellsModel("tells-model@23")),
   model_v4: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)
-  )(tellsModelV4()),
+  )(releasedTellsModel("tells-model@4")),
   model_v3: (
     (m: TellsModel) => (t: string) =>
       readCuesWithModel(m, t)
-  )(tellsModelV3()),
+  )(releasedTellsModel("tells-model@3")),
 };
 const names = Object.keys(paths);
 for (const n of names) for (const t of texts) paths[n]?.(t); // warm-up

@@ -37,6 +37,8 @@ import { type SellerResolver, SessionPersistence } from "./session-persistence";
 import type { CapacityStatus, SessionService } from "./session-service";
 import { DEFAULT_TASK, type LiveSession, SessionTable } from "./session-table";
 import { StoredEpisodes } from "./stored-episodes";
+// Earlier tells model releases load from their files on first use (release-files.ts).
+import "./release-files";
 
 export { DEFAULT_TASK, type SellerResolver };
 

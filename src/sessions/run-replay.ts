@@ -5,6 +5,8 @@ import { releasedTellsModelRef, type TellsModelRef } from "../../env/tells/extra
 import type { Listing } from "../../tasks/listings/listing";
 import { openRun } from "../../tasks/open-run";
 import type { RunOptionsRow, StoredEpisode } from "../storage/episode-store";
+// Earlier tells model releases load from their files on first use (release-files.ts).
+import "./release-files";
 
 /**
  * The tells model a stored run read with: the one its first episode's spec recorded (every

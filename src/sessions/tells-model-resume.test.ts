@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { EpisodeStartedEvent } from "../../env/events";
 import type { Observation } from "../../env/observation";
 import {
+  releasedTellsModel,
   TELLS_MODEL_REF,
   type TellsModelRef,
-  tellsModelV13,
   UnknownTellsModelError,
 } from "../../env/tells/extract-cues";
 import { EpisodeStore } from "../storage/episode-store";
@@ -28,7 +28,10 @@ function catchError(f: () => unknown): unknown {
 }
 
 // The earlier release a session opens under: one whose readings of these sellers differ from the shipped model's.
-const OPENED: TellsModelRef = { version: tellsModelV13().version, hash: tellsModelV13().contentHash };
+const OPENED: TellsModelRef = {
+  version: releasedTellsModel("tells-model@13").version,
+  hash: releasedTellsModel("tells-model@13").contentHash,
+};
 
 const dir = mkdtempSync(join(tmpdir(), "tells-resume-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

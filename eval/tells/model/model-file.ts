@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { provideReleaseFiles } from "../../../env/tells/earlier-releases";
 
 /** The file of tells-model@n under env/tells/model/ (env/ imports each one statically). */
 const modelFile = (n: number): string =>
@@ -28,3 +30,19 @@ export const V8_MODEL_FILE = modelFile(8);
 export const V7_MODEL_FILE = modelFile(7);
 export const V6_MODEL_FILE = modelFile(6);
 export const V5_MODEL_FILE = modelFile(5);
+
+/**
+ * The file of a released version ("tells-model@n"), parsed: what the engine reads an earlier
+ * release from (env/tells/earlier-releases.ts). Throws for a version of another shape or a
+ * missing file; the engine then treats the version as one this build does not have.
+ */
+export function readReleaseFile(version: string): unknown {
+  const n = /^tells-model@([1-9][0-9]{0,3})$/.exec(version)?.[1];
+  if (n === undefined) throw new Error(`not a tells model version: ${version}`);
+  return JSON.parse(readFileSync(modelFile(Number(n)), "utf8"));
+}
+
+/** Lets the engine read earlier releases from their files here (tooling, tests and the server alike). */
+export function useReleaseFiles(): void {
+  provideReleaseFiles(readReleaseFile);
+}

@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  TELLS_MODEL,
-  tellsModelV3,
-  tellsModelV4,
-  tellsModelV5,
-  tellsModelV6,
-  tellsModelV7,
-  tellsModelV8,
-  tellsModelV9,
-  tellsModelV10,
-  tellsModelV11,
-  tellsModelV12,
-  tellsModelV13,
-  tellsModelV14,
-  tellsModelV15,
-  tellsModelV16,
-  tellsModelV17,
-  tellsModelV18,
-  tellsModelV19,
-  tellsModelV20,
-  tellsModelV21,
-  tellsModelV22,
-  tellsModelV23,
-  tellsModelV24,
-} from "../../../env/tells/extract-cues";
+import { EARLIER_RELEASES } from "../../../env/tells/earlier-releases";
+import { releasedTellsModel, TELLS_MODEL } from "../../../env/tells/extract-cues";
 import { frozenReadingsDigest } from "./frozen-readings";
+import { useReleaseFiles } from "./model-file";
+
+// Earlier releases load from their files (env/tells/earlier-releases.ts).
+useReleaseFiles();
 
 /**
  * Released tells models stay loadable and read byte for byte as they shipped, while the
@@ -60,133 +41,111 @@ import { frozenReadingsDigest } from "./frozen-readings";
  */
 const RELEASES = [
   {
-    load: tellsModelV3,
     version: "tells-model@3",
     hash: "sha256:404c9b5daddb7403af8597be1a97a344a4e5b6d2078b467d16d1589b2abbcfa7",
     readings: "8e812cf61e92358ff9d94f2aa3ab356d47b8d0870894e71f80afe549a3f90ad4",
   },
   {
-    load: tellsModelV4,
     version: "tells-model@4",
     hash: "sha256:c9b3587a433bba137931eb62ef842747d1e94bdaeb3f506c817188d8973432b5",
     readings: "a1c3f07928f947cf1875205249e3f49ef23b2d40cac3ae9247813bdfbc49b631",
   },
   {
-    load: tellsModelV5,
     version: "tells-model@5",
     hash: "sha256:b36331fe9508adda1de6467cb787f1532bc592b4be8858a3dd07da7fdc82e115",
     readings: "c26b45b7aeeedfd3ae17e2cd09fee926073c5b82b0ef0536fb9c1b0edd913c76",
   },
   {
-    load: tellsModelV6,
     version: "tells-model@6",
     hash: "sha256:2ab242c8a5a57ddbd4844acae3c5a3359bf8e43865ca08d10c3de52303fd49b3",
     readings: "d298e18f81a128c0279e47ae2465ffb9864ad639729b9fdebe00784ec951b17f",
   },
   {
-    load: tellsModelV7,
     version: "tells-model@7",
     hash: "sha256:0e9a6a6ee0100dd8bc6a81e4dfc808a8adafbbec12438ffd2090b88abadb7d89",
     readings: "f57e66d145ae972ea9d9ab876b398b1ceb93ebfb424d75ac6464c77b16dfbf17",
   },
   {
-    load: tellsModelV8,
     version: "tells-model@8",
     hash: "sha256:cba03605fb85620192fe770d8687ead967f28034f244ba9d710f322f31cef003",
     readings: "84a8963114e12680b93c236ab7500efeed7a749772acd8009fb32a138ff2bbf8",
   },
   {
-    load: tellsModelV9,
     version: "tells-model@9",
     hash: "sha256:18a40b90656c25dfe80254b64ad405b23ec6e8666a0ccc22dc1e19c5aca6a676",
     readings: "4a716ba015eb4159bbf0dcce6169518415f623d89475499328c80a6147805997",
   },
   {
-    load: tellsModelV10,
     version: "tells-model@10",
     hash: "sha256:e37dd7d9693f607cee66efb7640a1a0d9815c08620bab4cfbf1b7578f0417ab6",
     readings: "0a2e300081b095309ddba0591bcb5225648f32314ed1ff69c0b40e19f7e31f8c",
   },
   {
-    load: tellsModelV11,
     version: "tells-model@11",
     hash: "sha256:88797a6fdc09f3999b4870cfb5350280f0e4506f8452d97fffdf959a53ddd422",
     readings: "b984d51bc1960364ad1e5bf8131e53f40fbf6ccd7401c0332b03880db18e3504",
   },
   {
-    load: tellsModelV12,
     version: "tells-model@12",
     hash: "sha256:da0e4649a373317cad2e9014f0ae82fed8820f290c94449a9f36645c7642973f",
     readings: "697ea5d4cc4d078d85216a92d2d20a7f9e1bd565c9e7020c748d7fa6aa82713e",
   },
   {
-    load: tellsModelV13,
     version: "tells-model@13",
     hash: "sha256:3decb8e482f302edefadf4bf038134a10f96ed234f9c78030ee7804c1fd5b34f",
     readings: "61875d56f81e860bf25624de49ed245f6742aacab8b60ee6c1117b4e89666733",
   },
   {
-    load: tellsModelV14,
     version: "tells-model@14",
     hash: "sha256:d7fe631fbf94cca8a3f39975529d92ef24def90259b42b321fe0432bcc2825ac",
     readings: "382f293c522ee302199ddede7711d3f75f0c8b064cdcc75d17526a6dad089fb9",
   },
   {
-    load: tellsModelV15,
     version: "tells-model@15",
     hash: "sha256:f9d65754d00184ac83b7334fbae66f0b41ee13d0703e1604605bf3b6b3309817",
     readings: "7463670964e88477b8d60798f5b0daf7feacff14014e4c3785f3c5308910855f",
   },
   {
-    load: tellsModelV16,
     version: "tells-model@16",
     hash: "sha256:5faa795c2a777fd3a5b736524317bf49ba63ade8713adb287547e4dfb858b7cb",
     readings: "2794020ecf9a5033a0516805b10a13a4861adb8e83ebac8151ace09cc32b34aa",
   },
   {
-    load: tellsModelV17,
     version: "tells-model@17",
     hash: "sha256:74895b08da4341823106ee031f7655ec4cd75e66abe21bb2cfca59dd20706277",
     readings: "0a318c39a6f2946ed462462275f2f5ecf8b2669ddf062f2b9fe3e1f88b194945",
   },
   {
-    load: tellsModelV18,
     version: "tells-model@18",
     hash: "sha256:14cb9a24e43aa5267ad10c3eb9502b5c8a0fd7bc31268ef8dfbc06d7aca5adbf",
     readings: "be947bf7fe549be023961f6cf6a5d52325b05260a16e57eba499588f6201ad24",
   },
   {
-    load: tellsModelV19,
     version: "tells-model@19",
     hash: "sha256:bee4669a6373b2f8cc64b511b8187a8fadcbf8a4676e9ab3678e5cb9edca04cd",
     readings: "1696ce14a255bd5454a5c43ce9f2564951663b28aa7d0ebdbb1a80aedb462f16",
   },
   {
-    load: tellsModelV20,
     version: "tells-model@20",
     hash: "sha256:4eda6e46bc9a7578f3791c02c9559c05596a524601d767b6cc7de7e867b6f7fc",
     readings: "d0af2c0fb6e39e20096eee0047f0fa34b1688aea96d21a0e2dff2b839b9e27e6",
   },
   {
-    load: tellsModelV21,
     version: "tells-model@21",
     hash: "sha256:7f942a38afaebc840f1bea33f1c8a73a68098687ae0616922a5abf4ad33e984d",
     readings: "6a0a0fc9af427ae5d2630327e57f508215e17932567c960bce1ae595717312e9",
   },
   {
-    load: tellsModelV22,
     version: "tells-model@22",
     hash: "sha256:deeebbd797e7b766eea0efb974bd4a38884a8e82f76e49515ab17b90bef148b2",
     readings: "a4acc596857464023085c15513455336c934758da555c4bd34903a274b452a5c",
   },
   {
-    load: tellsModelV23,
     version: "tells-model@23",
     hash: "sha256:e41e87f9ba06018c9d2b0d059d1af455b8e423303d432e791cbbf1d51cc1ccff",
     readings: "b1ac1426c070cafa99092373f99520a1086805363d455fa67949a1aa47672000",
   },
   {
-    load: tellsModelV24,
     version: "tells-model@24",
     hash: "sha256:936719868c3fbc111ff07b25cc02fbcef87970f54ca63fb5e43f82913af5ac60",
     readings: "532ba2f20207408561c22db7222c40e403c706895c25fccb258fc7176102f072",
@@ -200,10 +159,14 @@ describe("released tells models stay loadable and frozen", () => {
     expect(RELEASES.map((r) => r.version)).not.toContain(TELLS_MODEL.version);
   });
 
+  it("the engine lists every frozen release with the hash it shipped with, and none else", () => {
+    expect(EARLIER_RELEASES).toEqual(Object.fromEntries(RELEASES.map((r) => [r.version, r.hash])));
+  });
+
   it.each(RELEASES)(
     "$version keeps its content hash and reads every frozen-family row as it did when it shipped",
     (r) => {
-      const model = r.load();
+      const model = releasedTellsModel(r.version);
       expect(model.version).toBe(r.version);
       expect(model.contentHash).toBe(r.hash);
       expect(frozenReadingsDigest(model)).toEqual({ rows: FROZEN_ROWS, sha256: r.readings });
