@@ -49,35 +49,29 @@ describe("the early released tells models", () => {
       for (const [o] of t.models) expect(redone, o.version).toContainEqual(withoutVersion(o));
   });
 
+  // A file's content but what names it.
+  const unnamed = (file: string) => {
+    const {
+      format: _f,
+      version: _v,
+      content_hash: _h,
+      ...rest
+    } = JSON.parse(readFileSync(file, "utf8")) as TellsModelWeights;
+    return rest;
+  };
+
   it("share the shipped file's heads with tells-model@23, which npm test does not retrain", () => {
-    // What the shipped training redoes of v23 every run: every field but the network, the
-    // combiner it reads and what names the file.
-    const of = (file: string) => {
-      const {
-        network: _n,
-        combiner: _c,
-        format: _f,
-        version: _v,
-        content_hash: _h,
-        ...rest
-      } = JSON.parse(readFileSync(file, "utf8")) as TellsModelWeights;
+    // What the shipped training redoes of v23 every run: every field but the network and the combiner it reads.
+    const heads = (file: string) => {
+      const { network: _n, combiner: _c, ...rest } = unnamed(file);
       return rest;
     };
-    expect(of(V23_MODEL_FILE)).toEqual(of(MODEL_FILE));
+    expect(heads(V23_MODEL_FILE)).toEqual(heads(MODEL_FILE));
   });
 
   it("share every weight of the shipped file with tells-model@24, which npm test does not retrain", () => {
     // The shipped file reads v24's weights with word sums (tells-model/9): only what names it differs.
-    const of = (file: string) => {
-      const {
-        format: _f,
-        version: _v,
-        content_hash: _h,
-        ...rest
-      } = JSON.parse(readFileSync(file, "utf8")) as TellsModelWeights;
-      return rest;
-    };
-    expect(of(V24_MODEL_FILE)).toEqual(of(MODEL_FILE));
+    expect(unnamed(V24_MODEL_FILE)).toEqual(unnamed(MODEL_FILE));
   });
 
   it.each(REDONE_EVERY_RUN.slice(3))(

@@ -325,7 +325,7 @@ export const V24_TRAIN: TrainOptions = {
 
 /**
  * The shipped model's training: v24's, its file a tells-model/9, read with each word's own
- * features summed once per distinct word: a third less time per message, the same decisions
+ * features summed once per distinct word: a quarter less time per message, the same decisions
  * (docs/tells.md, "Twenty-eighth pass").
  */
 export const DEFAULT_TRAIN: TrainOptions = {
