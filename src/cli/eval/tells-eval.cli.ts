@@ -56,6 +56,14 @@ function medianMicrosPerMessage(texts: readonly string[], path: LocalTellsExtrac
   return perPass[Math.floor(perPass.length / 2)] ?? Number.NaN;
 }
 
+// Timed before anything is trained: the paths' cost as a server pays it. Timed at the end, after the
+// fold trainings (30 models, a heap they fill, a JIT that has run the trainer), the model path read
+// 31.6 µs per message on an idle machine; timed first, 23.0 (docs/tells.md, "Twenty-eighth pass").
+// `--fresh-only` reports no timing, so it skips it.
+const timed = process.argv.includes("--fresh-only") ? [] : loadCorpus().map((r) => r.text);
+const usRules = medianMicrosPerMessage(timed, "rules");
+const usModel = medianMicrosPerMessage(timed, "model");
+
 // Fresh sets first, only when asked: `--fresh-only` stops after them (seconds, not k trainings).
 const withFresh = process.argv.includes("--fresh") || process.argv.includes("--fresh-only");
 const freshSets = withFresh ? freshReports() : [];
@@ -217,9 +225,6 @@ console.log(
   `\nlegacy fixtures (span level, rules, same hand as the rules): macro F1 ${legacyRules.macro_f1.toFixed(3)}`,
 );
 
-const texts = rows.map((r) => r.text);
-const usRules = medianMicrosPerMessage(texts, "rules");
-const usModel = medianMicrosPerMessage(texts, "model");
 console.log(
   `\nµs per message (median of ${TIMED_PASSES} passes over the corpus): rules ${usRules.toFixed(2)}, model ${usModel.toFixed(2)}`,
 );
