@@ -203,7 +203,8 @@ export function loadTellsModel(w: TellsModelWeights): TellsModel {
   // The rows the message hits and their values, for the network's pass over the same lookups.
   let hitRows = new Int32Array(256);
   let hitValues = new Float64Array(256);
-  // Where the words' own sums start the group heads and the network (tells-model/9).
+  // Where the words' own sums start the group heads and the network (tells-model/9); a clause's
+  // group sums share its signal sums' stride (five of each: group-head-reader.ts checks its five).
   let groupStart = new Float64Array(64 * SIGNALS);
   const networkStart = new Float64Array(network?.units ?? 0);
   const conceptSlots = features.set.conceptSlots ?? 0;
