@@ -109,7 +109,7 @@ const loaded = new Map<string, TellsModel>();
  * a damaged deployment): the caller treats both alike, as a release this build does not have.
  */
 function earlierRelease(version: string): TellsModel | undefined {
-  const hash = Object.hasOwn(EARLIER_RELEASES, version) ? EARLIER_RELEASES[version] : undefined;
+  const hash = earlierHash(version);
   if (hash === undefined) return undefined;
   const known = loaded.get(version);
   if (known !== undefined) return known;
@@ -129,14 +129,23 @@ function earlierRelease(version: string): TellsModel | undefined {
   return model;
 }
 
+/** An earlier release's content hash; undefined for any other name ("constructor" too). */
+function earlierHash(version: string): string | undefined {
+  return Object.hasOwn(EARLIER_RELEASES, version) ? EARLIER_RELEASES[version] : undefined;
+}
+
+/** The shipped model or an earlier release by version; undefined as for earlierRelease. */
+function releaseOf(version: string): TellsModel | undefined {
+  return version === TELLS_MODEL.version ? TELLS_MODEL : earlierRelease(version);
+}
+
 /**
  * A released model by version (the shipped one, or an earlier one from its file), frozen: it
  * reads exactly as when it shipped. Throws UnknownTellsModelError for a version no release has.
  */
 export function releasedTellsModel(version: string): TellsModel {
-  const model = version === TELLS_MODEL.version ? TELLS_MODEL : earlierRelease(version);
-  if (model === undefined)
-    throw new UnknownTellsModelError({ version, hash: EARLIER_RELEASES[version] ?? "" });
+  const model = releaseOf(version);
+  if (model === undefined) throw new UnknownTellsModelError({ version, hash: earlierHash(version) ?? "" });
   return model;
 }
 
@@ -169,7 +178,7 @@ export function releasedTellsModelRef(ref: TellsModelRef): TellsModelRef {
  */
 export function tellsModelFor(ref: TellsModelRef | undefined): TellsModel {
   if (ref === undefined) return TELLS_MODEL;
-  const model = ref.version === TELLS_MODEL.version ? TELLS_MODEL : earlierRelease(ref.version);
+  const model = releaseOf(ref.version);
   if (model === undefined || model.contentHash !== ref.hash) throw new UnknownTellsModelError(ref);
   return model;
 }

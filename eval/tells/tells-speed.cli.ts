@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { extractCues, releasedTellsModel, TELLS_MODEL } from "../../env/tells/extract-cues";
 import { readCuesWithModel } from "../../env/tells/model-cues";
-import type { TellsModel } from "../../env/tells/tells-model";
 import { loadCorpus } from "./corpus/corpus-row";
 import { useReleaseFiles } from "./model/model-file";
 
@@ -22,25 +21,17 @@ const loadavg = (): number[] | null =>
     ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number)
     : null;
 const texts = loadCorpus().map((r) => r.text);
+const frozen = (version: string): ((t: string) => unknown) => {
+  const m = releasedTellsModel(version);
+  return (t) => readCuesWithModel(m, t);
+};
 const paths: Record<string, (t: string) => unknown> = {
   rules: (t) => extractCues(t, "rules"),
   model: (t) => extractCues(t, "model"),
-  model_v24: (
-    (m: TellsModel) => (t: string) =>
-      readCuesWithModel(m, t)
-  )(releasedTellsModel("tells-model@24")),
-  model_v23: (
-    (m: TellsModel) => (t: string) =>
-      readCuesWithModel(m, t)
-  )(releasedTellsModel("tells-model@23")),
-  model_v4: (
-    (m: TellsModel) => (t: string) =>
-      readCuesWithModel(m, t)
-  )(releasedTellsModel("tells-model@4")),
-  model_v3: (
-    (m: TellsModel) => (t: string) =>
-      readCuesWithModel(m, t)
-  )(releasedTellsModel("tells-model@3")),
+  model_v24: frozen("tells-model@24"),
+  model_v23: frozen("tells-model@23"),
+  model_v4: frozen("tells-model@4"),
+  model_v3: frozen("tells-model@3"),
 };
 const names = Object.keys(paths);
 for (const n of names) for (const t of texts) paths[n]?.(t); // warm-up
